@@ -1,0 +1,1 @@
+// The compiler stages live here: see FireStream, Compiler.

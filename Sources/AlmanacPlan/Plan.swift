@@ -1,0 +1,143 @@
+import AlmanacJSON
+import AlmanacTime
+
+/// A compiled plan (format v1): the concrete fires of every trigger over a window. This is the
+/// only contract between the compiler and executors; see `schemas/plan.schema.json`.
+public struct Plan: Sendable, Equatable {
+    public static let formatVersion = 1
+
+    public var spec: SpecInfo
+    public var window: Window
+    /// `TimeZone.timeZoneDataVersion` of the compiling machine.
+    public var tzdata: String
+    public var limits: PlanLimits
+    public var triggers: [String: PlanTrigger]
+    /// Location triggers, sorted by trigger id.
+    public var regions: [PlanRegion]
+    /// Sorted by `(at, trigger, id)`.
+    public var fires: [Fire]
+
+    public init(spec: SpecInfo, window: Window, tzdata: String, limits: PlanLimits,
+                triggers: [String: PlanTrigger] = [:], regions: [PlanRegion] = [], fires: [Fire] = []) {
+        self.spec = spec
+        self.window = window
+        self.tzdata = tzdata
+        self.limits = limits
+        self.triggers = triggers
+        self.regions = regions
+        self.fires = fires
+    }
+}
+
+/// Which spec a plan was compiled from.
+public struct SpecInfo: Hashable, Sendable {
+    public var name: String
+    /// Lowercase hex SHA-256 of the spec's bytes.
+    public var sha256: String
+
+    public init(name: String, sha256: String) {
+        self.name = name
+        self.sha256 = sha256
+    }
+}
+
+/// A half-open interval of instants `[from, to)`.
+public struct Window: Hashable, Sendable {
+    public var from: Instant
+    public var to: Instant
+
+    public init(from: Instant, to: Instant) {
+        self.from = from
+        self.to = to
+    }
+
+    public func contains(_ instant: Instant) -> Bool { from <= instant && instant < to }
+}
+
+/// The budget executors must respect.
+public struct PlanLimits: Hashable, Sendable {
+    public var maxPending: Int
+    public var maxRegions: Int
+
+    public init(maxPending: Int = 64, maxRegions: Int = 20) {
+        self.maxPending = maxPending
+        self.maxRegions = maxRegions
+    }
+}
+
+/// What executors need to know of a trigger besides its fires.
+public struct PlanTrigger: Hashable, Sendable {
+    /// `calendar`, `cron`, `rrule`, `every`, `once` or `location`.
+    public var kind: String
+    public var timezone: String?
+    public var priority: Int
+    public var payload: [String: JSONValue]
+
+    public init(kind: String, timezone: String? = nil, priority: Int = 0, payload: [String: JSONValue] = [:]) {
+        self.kind = kind
+        self.timezone = timezone
+        self.priority = priority
+        self.payload = payload
+    }
+}
+
+/// A monitored region of a location trigger and the windows in which it is armed.
+public struct PlanRegion: Hashable, Sendable {
+    public enum Event: String, Sendable, CaseIterable {
+        case enter, exit, both
+    }
+
+    public var trigger: String
+    public var on: Event
+    /// Numbers as their literal text, so the plan repeats what the spec wrote.
+    public var latitude: String
+    public var longitude: String
+    /// Metres.
+    public var radius: String
+    /// Seconds between two fires of this region, if limited.
+    public var cooldown: Int64?
+    /// Sorted, disjoint, inside the plan's window.
+    public var armed: [Window]
+
+    public init(trigger: String, on: Event, latitude: String, longitude: String, radius: String,
+                cooldown: Int64? = nil, armed: [Window]) {
+        self.trigger = trigger
+        self.on = on
+        self.latitude = latitude
+        self.longitude = longitude
+        self.radius = radius
+        self.cooldown = cooldown
+        self.armed = armed
+    }
+}
+
+/// One concrete fire.
+public struct Fire: Hashable, Sendable {
+    /// When it fires.
+    public var at: Instant
+    public var trigger: String
+    /// The wall time at which it fires, in the trigger's zone (UTC for zone-less kinds).
+    public var local: LocalDateTime
+    /// The UTC offset of `local`, in seconds.
+    public var offset: Int
+    /// `trigger@YYYY-MM-DDTHH:MM:SS`, plus `~2` for the second pass of a repeated hour.
+    public var id: String
+    /// The rule's wall time when the fire moved off it (gap shift, jitter); nil otherwise.
+    public var nominal: LocalDateTime?
+
+    public init(at: Instant, trigger: String, local: LocalDateTime, offset: Int, id: String, nominal: LocalDateTime? = nil) {
+        self.at = at
+        self.trigger = trigger
+        self.local = local
+        self.offset = offset
+        self.id = id
+        self.nominal = nominal
+    }
+
+    /// The plan's fire order: `(at, trigger, id)`.
+    public static func precedes(_ a: Fire, _ b: Fire) -> Bool {
+        if a.at != b.at { return a.at < b.at }
+        if a.trigger != b.trigger { return a.trigger.utf8.lexicographicallyPrecedes(b.trigger.utf8) }
+        return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+    }
+}

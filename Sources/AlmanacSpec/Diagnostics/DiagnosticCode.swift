@@ -1,0 +1,89 @@
+/// The stable code of every diagnostic Almanac emits. Codes never change meaning once released;
+/// `docs/diagnostics.md` lists them. E = error, W = warning.
+public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
+    // MARK: E01xx — the file and its YAML
+    case yamlSyntax = "E0101"
+    case invalidEncoding = "E0102"
+    case fileTooLarge = "E0103"
+    case nestingTooDeep = "E0104"
+    case tooManyNodes = "E0105"
+    case aliasLimit = "E0106"
+    case duplicateKey = "E0107"
+    case complexKey = "E0108"
+    case multipleDocuments = "E0109"
+    case emptyDocument = "E0110"
+    case undefinedAlias = "E0111"
+    case unsupportedTag = "E0112"
+
+    // MARK: E02xx — structure and value syntax
+    case wrongType = "E0200"
+    case unknownKey = "E0201"
+    case missingKey = "E0202"
+    case unknownWeekday = "E0203"
+    case unknownMonth = "E0204"
+    case invalidTime = "E0205"
+    case invalidDate = "E0206"
+    case invalidDateTime = "E0207"
+    case invalidDuration = "E0208"
+    case invalidNumber = "E0209"
+    case invalidBoolean = "E0210"
+    case outOfRange = "E0211"
+    case invalidChoice = "E0212"
+    case unknownTimeZone = "E0213"
+    case invalidTriggerID = "E0214"
+    case triggerKind = "E0215"
+    case unsupportedVersion = "E0216"
+    case invalidName = "E0217"
+    case conflictingKeys = "E0218"
+    case invalidCoordinate = "E0219"
+    case emptyList = "E0220"
+    case invalidOrdinal = "E0221"
+    case keyNotAllowed = "E0222"
+    case duplicateValue = "W0223"
+
+    // MARK: E03xx — references and meaning
+    case unknownBlackout = "E0301"
+    case unknownRegion = "E0302"
+    case countNeedsStart = "E0303"
+    case endBeforeStart = "E0304"
+    case missingTimeZone = "E0305"
+    case neverFires = "E0306"
+    case startRequired = "E0307"
+    case emptyWindow = "E0308"
+    case reversedRange = "E0309"
+    case intervalTooShort = "W0310"
+    case unusedDefinition = "W0311"
+    case invalidLimit = "E0312"
+
+    // MARK: E04xx — cron expressions
+    case cronFieldCount = "E0401"
+    case cronOutOfRange = "E0402"
+    case cronSyntax = "E0403"
+    case cronUnknownName = "E0404"
+    case cronInvalidStep = "E0405"
+    case cronReversedRange = "E0406"
+    case cronUnknownMacro = "E0407"
+
+    // MARK: E05xx — RRULE strings
+    case rruleUnknownPart = "E0501"
+    case rruleInvalidValue = "E0502"
+    case rruleDuplicatePart = "E0503"
+    case rruleMissingFreq = "E0504"
+    case rruleCountAndUntil = "E0505"
+    case rruleSetPosAlone = "E0506"
+    case rrulePartNotAllowed = "E0507"
+    case rruleUntilForm = "E0508"
+    case rruleSyntax = "E0509"
+    case rruleRarelyFires = "W0510"
+
+    // MARK: E06xx — compiling a window
+    case maxFiresExceeded = "E0601"
+    case noFireInWindow = "W0602"
+    case dstAffected = "W0603"
+    case regionBudget = "W0604"
+    case pendingBudget = "W0605"
+
+    public var defaultSeverity: Severity {
+        rawValue.hasPrefix("W") ? .warning : .error
+    }
+}

@@ -1,0 +1,67 @@
+import AlmanacJSON
+import AlmanacTime
+
+/// A validated spec: every reference resolved, every value typed, defaults applied.
+public struct Schedule: Sendable {
+    public var version: Int
+    public var name: String
+    /// The spec-level IANA zone, if any; each trigger carries its effective zone.
+    public var timezone: String?
+    public var horizon: TimeSpan?
+    public var limits: Limits
+    public var regions: [String: Region]
+    /// Sorted by id.
+    public var triggers: [Trigger]
+
+    public init(version: Int = 1, name: String, timezone: String? = nil, horizon: TimeSpan? = nil,
+                limits: Limits = Limits(), regions: [String: Region] = [:], triggers: [Trigger] = []) {
+        self.version = version
+        self.name = name
+        self.timezone = timezone
+        self.horizon = horizon
+        self.limits = limits
+        self.regions = regions
+        self.triggers = triggers
+    }
+}
+
+/// The platform budget a plan must respect.
+public struct Limits: Hashable, Sendable {
+    public var maxPending: Int
+    public var maxRegions: Int
+    public var maxFires: Int
+    /// Where `max_fires` was written, for the located error when a compile exceeds it.
+    public var maxFiresRange: SourceRange?
+
+    public init(maxPending: Int = 64, maxRegions: Int = 20, maxFires: Int = 1_000_000, maxFiresRange: SourceRange? = nil) {
+        self.maxPending = maxPending
+        self.maxRegions = maxRegions
+        self.maxFires = maxFires
+        self.maxFiresRange = maxFiresRange
+    }
+}
+
+/// A circular geographic region.
+public struct Region: Hashable, Sendable {
+    /// The name under `regions:`, or nil for an inline region.
+    public var name: String?
+    public var latitude: Double
+    public var longitude: Double
+    /// Metres.
+    public var radius: Double
+    /// The literal text of each number, so the plan repeats what the user wrote.
+    public var latitudeText: String
+    public var longitudeText: String
+    public var radiusText: String
+
+    public init(name: String?, latitude: Double, longitude: Double, radius: Double,
+                latitudeText: String? = nil, longitudeText: String? = nil, radiusText: String? = nil) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+        self.radius = radius
+        self.latitudeText = latitudeText ?? "\(latitude)"
+        self.longitudeText = longitudeText ?? "\(longitude)"
+        self.radiusText = radiusText ?? "\(radius)"
+    }
+}

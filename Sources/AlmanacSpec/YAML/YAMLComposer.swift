@@ -1,0 +1,226 @@
+import CYAML
+
+/// Turns libyaml's event stream into located `YAMLNode`s, enforcing `YAMLLimits` as it goes.
+///
+/// Why our own composer: libyaml's document API and Yams keep no end marks and resolve scalars
+/// by YAML 1.1; we need exact ranges for carets and the text as written.
+public enum YAMLComposer {
+    /// Composes the single document in `bytes`; nil when there is none or it is unusable, with
+    /// the reasons emitted into `diagnostics`.
+    public static func compose(_ bytes: [UInt8], limits: YAMLLimits = .standard, diagnostics: inout DiagnosticBag) -> YAMLNode? {
+        if bytes.count > limits.maxBytes {
+            diagnostics.emit(Diagnostic(
+                .fileTooLarge,
+                "file is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes — split the spec into several files",
+                at: SourceRange(line: 1, column: 1, length: 1)))
+            return nil
+        }
+        var state = ComposerState(limits: limits)
+        bytes.withUnsafeBufferPointer { buffer in
+            state.run(buffer)
+        }
+        diagnostics.emit(contentsOf: state.diagnostics)
+        if state.failed { return nil }
+        if state.root == nil {
+            diagnostics.emit(Diagnostic(.emptyDocument, "the spec is empty; it needs at least `version: 1` and `triggers:`",
+                                        at: SourceRange(line: 1, column: 1, length: 1)))
+        }
+        return state.root
+    }
+}
+
+private struct ComposerState {
+    enum Frame {
+        case mapping(start: SourcePosition, tag: String?, anchor: String?, flow: Bool,
+                     pairs: [YAMLPair], pendingKey: YAMLNode?, seen: [String: SourceRange], size: Int)
+        case sequence(start: SourcePosition, tag: String?, anchor: String?, flow: Bool,
+                      items: [YAMLNode], size: Int)
+    }
+
+    let limits: YAMLLimits
+    var diagnostics: [Diagnostic] = []
+    var failed = false
+    var root: YAMLNode?
+    var stack: [Frame] = []
+    var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    var totalNodes = 0
+    var aliasCount = 0
+    var documents = 0
+
+    init(limits: YAMLLimits) { self.limits = limits }
+
+    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) != 0 else {
+            fail(.yamlSyntax, "could not initialise the YAML parser", at: SourcePosition(line: 1, column: 1))
+            return
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        var event = yaml_event_t()
+        while !failed {
+            guard yaml_parser_parse(&parser, &event) != 0 else {
+                reportParserError(parser)
+                return
+            }
+            let done = event.type == YAML_STREAM_END_EVENT
+            handle(event)
+            yaml_event_delete(&event)
+            if done { return }
+        }
+    }
+
+    static func position(_ mark: yaml_mark_t) -> SourcePosition {
+        SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+    }
+
+    mutating func fail(_ code: DiagnosticCode, _ message: String, at position: SourcePosition, length: Int = 1) {
+        diagnostics.append(Diagnostic(code, message, at: SourceRange(line: position.line, column: position.column, length: length)))
+        failed = true
+    }
+
+    mutating func reportParserError(_ parser: yaml_parser_t) {
+        let problem = Self.string(UnsafeMutablePointer(mutating: parser.problem.map { UnsafeRawPointer($0).assumingMemoryBound(to: yaml_char_t.self) })) ?? "malformed YAML"
+        let context = Self.string(UnsafeMutablePointer(mutating: parser.context.map { UnsafeRawPointer($0).assumingMemoryBound(to: yaml_char_t.self) }))
+        var position = Self.position(parser.problem_mark)
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors carry a byte offset, not a line; report where the bad byte sits.
+            position = SourcePosition(line: 1, column: 1)
+            let message = "the file is not valid UTF-8 text (\(problem) at byte \(parser.problem_offset)); save it as UTF-8 without control characters"
+            fail(.invalidEncoding, message, at: position)
+            return
+        }
+        var notes: [Diagnostic.Note] = []
+        if let context {
+            let c = Self.position(parser.context_mark)
+            notes.append(.init(context, at: SourceRange(line: c.line, column: c.column, length: 1)))
+        }
+        diagnostics.append(Diagnostic(.yamlSyntax, "YAML syntax error: \(problem)",
+                                      at: SourceRange(line: position.line, column: position.column, length: 1), notes: notes))
+        failed = true
+    }
+
+    mutating func countNodes(_ n: Int, at position: SourcePosition) -> Bool {
+        totalNodes += n
+        if totalNodes > limits.maxNodes {
+            fail(.tooManyNodes, "the document has more than \(limits.maxNodes) nodes (aliases counted expanded); simplify it or split it", at: position)
+            return false
+        }
+        return true
+    }
+
+    mutating func handle(_ event: yaml_event_t) {
+        let start = Self.position(event.start_mark)
+        let end = Self.position(event.end_mark)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                fail(.multipleDocuments, "a spec holds one YAML document; remove this `---` or move the rest to another file", at: start, length: 3)
+            }
+        case YAML_SCALAR_EVENT:
+            let s = event.data.scalar
+            let value = String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)
+            let style: YAMLNode.ScalarStyle
+            switch s.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
+            }
+            guard countNodes(1, at: start) else { return }
+            let node = YAMLNode(.scalar(value), range: SourceRange(start: start, end: end), style: style, tag: Self.string(s.tag))
+            complete(node, size: 1, anchor: Self.string(s.anchor))
+        case YAML_ALIAS_EVENT:
+            let name = Self.string(event.data.alias.anchor) ?? ""
+            aliasCount += 1
+            if aliasCount > limits.maxAliases {
+                fail(.aliasLimit, "more than \(limits.maxAliases) alias uses; write the values out or use `defaults:`", at: start, length: name.count + 1)
+                return
+            }
+            guard let target = anchors[name] else {
+                fail(.undefinedAlias, "alias '*\(name)' refers to no anchor defined before it", at: start, length: name.count + 1)
+                return
+            }
+            guard countNodes(target.size, at: start) else { return }
+            var node = target.node
+            node.range = SourceRange(start: start, end: end)
+            complete(node, size: target.size, anchor: nil)
+        case YAML_SEQUENCE_START_EVENT:
+            guard push(at: start) else { return }
+            let d = event.data.sequence_start
+            stack.append(.sequence(start: start, tag: Self.string(d.tag), anchor: Self.string(d.anchor),
+                                   flow: d.style == YAML_FLOW_SEQUENCE_STYLE, items: [], size: 1))
+        case YAML_MAPPING_START_EVENT:
+            guard push(at: start) else { return }
+            let d = event.data.mapping_start
+            stack.append(.mapping(start: start, tag: Self.string(d.tag), anchor: Self.string(d.anchor),
+                                  flow: d.style == YAML_FLOW_MAPPING_STYLE, pairs: [], pendingKey: nil, seen: [:], size: 1))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let frame = stack.popLast() else { return }
+            switch frame {
+            case let .sequence(s, tag, anchor, flow, items, size):
+                complete(YAMLNode(.sequence(items), range: SourceRange(start: s, end: closingEnd(s, end, items.last?.range.end)), tag: tag, isFlow: flow),
+                         size: size, anchor: anchor)
+            case let .mapping(s, tag, anchor, flow, pairs, _, _, size):
+                complete(YAMLNode(.mapping(pairs), range: SourceRange(start: s, end: closingEnd(s, end, pairs.last?.value.range.end)), tag: tag, isFlow: flow),
+                         size: size, anchor: anchor)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Block collections end where the next token starts (often the next line); end them at their
+    /// last child instead, so carets stay on the collection's own lines.
+    func closingEnd(_ start: SourcePosition, _ eventEnd: SourcePosition, _ lastChild: SourcePosition?) -> SourcePosition {
+        if let lastChild, eventEnd.line > lastChild.line || eventEnd.column <= 1 { return lastChild }
+        return eventEnd
+    }
+
+    mutating func push(at position: SourcePosition) -> Bool {
+        guard countNodes(1, at: position) else { return false }
+        if stack.count >= limits.maxDepth {
+            fail(.nestingTooDeep, "nesting deeper than \(limits.maxDepth) levels; a spec never needs this much", at: position)
+            return false
+        }
+        return true
+    }
+
+    mutating func complete(_ node: YAMLNode, size: Int, anchor: String?) {
+        if let anchor { anchors[anchor] = (node, size) }
+        guard var top = stack.popLast() else {
+            root = node
+            return
+        }
+        switch top {
+        case .sequence(let s, let tag, let a, let flow, var items, let total):
+            items.append(node)
+            top = .sequence(start: s, tag: tag, anchor: a, flow: flow, items: items, size: total + size)
+        case .mapping(let s, let tag, let a, let flow, var pairs, let pendingKey, var seen, let total):
+            if let key = pendingKey {
+                pairs.append(YAMLPair(key: key, value: node))
+                top = .mapping(start: s, tag: tag, anchor: a, flow: flow, pairs: pairs, pendingKey: nil, seen: seen, size: total + size)
+            } else {
+                if let text = node.scalar {
+                    if let first = seen[text] {
+                        diagnostics.append(Diagnostic(.duplicateKey, "duplicate key '\(text)'; each key may appear once in a mapping",
+                                                      at: node.range, notes: [.init("'\(text)' first appears here", at: first)]))
+                    } else {
+                        seen[text] = node.range
+                    }
+                } else {
+                    diagnostics.append(Diagnostic(.complexKey, "a key must be a plain word, not \(node.kindName)", at: node.range))
+                }
+                top = .mapping(start: s, tag: tag, anchor: a, flow: flow, pairs: pairs, pendingKey: node, seen: seen, size: total + size)
+            }
+        }
+        stack.append(top)
+    }
+}

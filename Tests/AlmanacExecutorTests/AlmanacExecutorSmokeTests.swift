@@ -1,0 +1,8 @@
+import Testing
+@testable import AlmanacExecutor
+
+@Suite struct AlmanacExecutorSmokeTests {
+    @Test func moduleLinks() {
+        #expect(Bool(true))
+    }
+}

@@ -1,0 +1,8 @@
+import Testing
+@testable import AlmanacSpec
+
+@Suite struct AlmanacSpecSmokeTests {
+    @Test func moduleLinks() {
+        #expect(Bool(true))
+    }
+}
