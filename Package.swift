@@ -35,11 +35,7 @@ let package = Package(
 
         // MARK: AlmanacSpec — text → located YAML nodes → validated Schedule; diagnostics model and renderer
         .target(name: "AlmanacSpec", dependencies: ["CYAML", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(
-            name: "AlmanacSpecTests",
-            dependencies: ["AlmanacSpec"],
-            resources: [.copy("Fixtures")]
-        ),
+        .testTarget(name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacTestSupport"]),
 
         // MARK: AlmanacPlan — the plan model, canonical writer, reader and diff: the executors' only contract
         .target(name: "AlmanacPlan", dependencies: ["AlmanacTime", "AlmanacJSON"]),
@@ -47,11 +43,7 @@ let package = Package(
 
         // MARK: AlmanacCompiler — per-kind fire streams merged over a window, budgets and lints → Plan
         .target(name: "AlmanacCompiler", dependencies: ["AlmanacSpec", "AlmanacPlan", "AlmanacTime"]),
-        .testTarget(
-            name: "AlmanacCompilerTests",
-            dependencies: ["AlmanacCompiler"],
-            resources: [.copy("Fixtures")]
-        ),
+        .testTarget(name: "AlmanacCompilerTests", dependencies: ["AlmanacCompiler", "AlmanacTestSupport"]),
 
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
@@ -72,5 +64,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // MARK: Tests shared — golden files (ALMANAC_RECORD=1) and running the built binaries
+        .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
+        .testTarget(name: "CLITests", dependencies: ["almanac", "almanac-exec", "AlmanacTestSupport"]),
     ]
 )

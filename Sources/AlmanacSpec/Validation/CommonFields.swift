@@ -1,0 +1,161 @@
+import AlmanacJSON
+import AlmanacTime
+
+/// A value and where it was written.
+struct Located<Value> {
+    var value: Value
+    var range: SourceRange
+}
+
+/// The fields every trigger shares, as written in `defaults:` or in one trigger; all optional.
+struct CommonFields {
+    static let keys = ["timezone", "start", "end", "count", "except", "during", "jitter",
+                       "invalid_dates", "payload", "priority", "enabled", "dst"]
+
+    var timezone: Located<String>?
+    var start: Located<Bound>?
+    var end: Located<Bound>?
+    var count: Located<Int>?
+    var except: Located<[DateRange]>?
+    var during: Located<During>?
+    var jitter: TimeSpan?
+    var invalidDates: InvalidDatePolicy?
+    var payload: [String: JSONValue]?
+    var priority: Int?
+    var enabled: Bool?
+    var gap: GapPolicy?
+    var overlap: OverlapPolicy?
+
+    /// These fields over `defaults`: maps (`payload`, `dst`) merge key by key, the rest replace.
+    func over(_ defaults: CommonFields) -> CommonFields {
+        var merged = self
+        merged.timezone = timezone ?? defaults.timezone
+        merged.start = start ?? defaults.start
+        merged.end = end ?? defaults.end
+        merged.count = count ?? defaults.count
+        merged.except = except ?? defaults.except
+        merged.during = during ?? defaults.during
+        merged.jitter = jitter ?? defaults.jitter
+        merged.invalidDates = invalidDates ?? defaults.invalidDates
+        merged.priority = priority ?? defaults.priority
+        merged.enabled = enabled ?? defaults.enabled
+        merged.gap = gap ?? defaults.gap
+        merged.overlap = overlap ?? defaults.overlap
+        if let base = defaults.payload {
+            merged.payload = base.merging(payload ?? [:]) { _, mine in mine }
+        }
+        return merged
+    }
+}
+
+extension SpecValidator {
+    /// Reads the common fields of `node`; keys outside `known` are reported as unknown.
+    mutating func commonFields(_ node: YAMLNode, _ what: String, known: [String]) -> CommonFields {
+        guard let m = MappingReader(node, what, known: known, diagnostics: &diagnostics) else { return CommonFields() }
+        return commonFields(m)
+    }
+
+    mutating func commonFields(_ m: MappingReader) -> CommonFields {
+        var c = CommonFields()
+        if let v = m["timezone"], let z = zone(v) { c.timezone = Located(value: z, range: v.range) }
+        if let v = m["start"], let b = parse(v, "`start`", Syntax.bound) { c.start = Located(value: b, range: v.range) }
+        if let v = m["end"], let b = parse(v, "`end`", Syntax.bound) { c.end = Located(value: b, range: v.range) }
+        if let v = m["count"], let n = integer(v, "`count`", in: 1...Int.max) { c.count = Located(value: n, range: v.range) }
+        if let v = m["except"], let ranges = dateRanges(v, "`except`", allowNames: true) {
+            c.except = Located(value: ranges, range: v.range)
+        }
+        if let v = m["during"], let d = during(v) { c.during = Located(value: d, range: v.range) }
+        if let v = m["jitter"] { c.jitter = parse(v, "`jitter`") { Syntax.duration($0, allowZero: false) } }
+        if let v = m["invalid_dates"] { c.invalidDates = choice(v, "`invalid_dates`", InvalidDatePolicy.self) }
+        if let v = m["payload"] {
+            if v.mapping != nil, case .object(let o) = json(v) {
+                c.payload = o
+            } else {
+                diagnostics.emit(Diagnostic(.wrongType, "`payload` must be a mapping (it is sent to executors as a JSON object), not \(v.kindName)", at: v.range))
+            }
+        }
+        if let v = m["priority"] { c.priority = integer(v, "`priority`", in: -1_000_000...1_000_000) }
+        if let v = m["enabled"] { c.enabled = boolean(v, "`enabled`") }
+        if let v = m["dst"], let d = MappingReader(v, "`dst`", known: ["gap", "overlap"], diagnostics: &diagnostics) {
+            if let g = d["gap"] { c.gap = choice(g, "`dst.gap`", GapPolicy.self) }
+            if let o = d["overlap"] { c.overlap = choice(o, "`dst.overlap`", OverlapPolicy.self) }
+        }
+        return c
+    }
+
+    /// `during: {weekdays, between: [HH:MM, HH:MM]}`.
+    mutating func during(_ node: YAMLNode) -> During? {
+        guard let m = MappingReader(node, "`during`", known: ["weekdays", "between"], diagnostics: &diagnostics) else { return nil }
+        var d = During()
+        var ok = true
+        if let w = m["weekdays"] {
+            if let days = list(w, "`during.weekdays`", { v, n in v.parse(n, "a weekday") { Syntax.weekdays($0, ordinals: false) } }) {
+                d.weekdays = Set(days.map(\.weekday))
+            } else { ok = false }
+        }
+        if let b = m["between"] {
+            guard let items = b.sequence, items.count == 2 else {
+                diagnostics.emit(Diagnostic(.wrongType, "`between` must be a list of two times, like [\"08:00\", \"20:00\"]", at: b.range))
+                return nil
+            }
+            let from = parse(items[0], "a time", Syntax.time)
+            let to = parse(items[1], "a time", Syntax.time)
+            if let from, let to {
+                if from == to {
+                    diagnostics.emit(Diagnostic(.emptyWindow, "`between` starts and ends at \(from), so the window is empty; omit `between` to allow the whole day", at: b.range))
+                    ok = false
+                } else {
+                    d.between = (from, to)
+                }
+            } else { ok = false }
+        }
+        if !m.has("weekdays") && !m.has("between") {
+            diagnostics.emit(Diagnostic(.missingKey, "`during` needs `weekdays`, `between`, or both", at: node.range))
+            return nil
+        }
+        return ok ? d : nil
+    }
+
+    /// A list of dates, `{from, to}` ranges and (when allowed) blackout names.
+    mutating func dateRanges(_ node: YAMLNode, _ what: String, allowNames: Bool) -> [DateRange]? {
+        let items = node.sequence ?? [node]
+        var out: [DateRange] = []
+        var ok = true
+        for item in items {
+            if item.mapping != nil {
+                guard let m = MappingReader(item, "a date range", known: ["from", "to"], diagnostics: &diagnostics) else { ok = false; continue }
+                guard let f = m["from"], let t = m["to"] else {
+                    diagnostics.emit(Diagnostic(.missingKey, "a date range needs both `from` and `to`", at: item.range))
+                    ok = false
+                    continue
+                }
+                guard let from = parse(f, "`from`", Syntax.date), let to = parse(t, "`to`", Syntax.date) else { ok = false; continue }
+                if to < from {
+                    diagnostics.emit(Diagnostic(.reversedRange, "date range ends (\(to)) before it starts (\(from)); swap `from` and `to`", at: item.range))
+                    ok = false
+                    continue
+                }
+                out.append(DateRange(from: from, to: to))
+            } else if let s = item.scalar {
+                if allowNames, let first = s.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
+                    if let ranges = blackouts[s] {
+                        used.insert("blackout:" + s)
+                        out.append(contentsOf: ranges)
+                    } else {
+                        let known = blackouts.keys.sorted()
+                        let hint = Suggestion.closest(to: s, among: known).map { "; did you mean '\($0)'?" }
+                            ?? (known.isEmpty ? "; define it under `blackouts:`" : "; known blackouts: " + known.joined(separator: ", "))
+                        diagnostics.emit(Diagnostic(.unknownBlackout, "unknown blackout '\(s)'\(hint)", at: item.range))
+                        ok = false
+                    }
+                } else if let d = parse(item, "a date", Syntax.date) {
+                    out.append(DateRange(from: d, to: d))
+                } else { ok = false }
+            } else {
+                diagnostics.emit(Diagnostic(.wrongType, "each item of \(what) must be a date, a {from, to} range\(allowNames ? " or a blackout name" : ""), not \(item.kindName)", at: item.range))
+                ok = false
+            }
+        }
+        return ok ? out : nil
+    }
+}

@@ -1,0 +1,194 @@
+import AlmanacTime
+import Foundation
+
+/// The six trigger kinds.
+extension SpecValidator {
+    mutating func kind(_ name: String, _ node: YAMLNode, _ m: MappingReader, fields: CommonFields, what: String) -> TriggerKind? {
+        switch name {
+        case "calendar": return calendar(node, policy: fields.invalidDates ?? .omit).map(TriggerKind.calendar)
+        case "cron":
+            guard let text = text(node, "`cron`") else { return nil }
+            let (expression, errors) = Syntax.cron(text)
+            for e in errors { diagnostics.emit(e.diagnostic(in: node)) }
+            return expression.map(TriggerKind.cron)
+        case "rrule": return rrule(node, m, fields: fields).map(TriggerKind.rrule)
+        case "every": return every(node, m, zone: fields.timezone?.value ?? specZone).map(TriggerKind.every)
+        case "once":
+            guard let bound = parse(node, "`once`", Syntax.bound) else { return nil }
+            switch bound {
+            case .local(let l): return .once(OnceRule(.local(l)))
+            case .instant(let i): return .once(OnceRule(.instant(i)))
+            case .date(let d):
+                diagnostics.emit(Diagnostic(.invalidDateTime, "`once` needs a time as well as a date, like \(d)T09:00", at: node.range))
+                return nil
+            }
+        case "location": return location(node).map(TriggerKind.location)
+        default: return nil
+        }
+    }
+
+    mutating func calendar(_ node: YAMLNode, policy: InvalidDatePolicy) -> CalendarRule? {
+        let keys = ["months", "days", "weekdays", "at", "hours", "minutes", "seconds"]
+        guard let m = MappingReader(node, "`calendar`", known: keys, diagnostics: &diagnostics) else { return nil }
+        var rule = CalendarRule()
+        var ok = true
+        func ints(_ v: inout SpecValidator, _ key: String, _ range: ClosedRange<Int>, allowNegative: Bool = false) -> [Int]? {
+            guard let n = m[key] else { return nil }
+            let values = v.list(n, "`\(key)`") { (v: inout SpecValidator, item: YAMLNode) -> [Int]? in
+                guard let s = item.scalar, let i = Int(s) else {
+                    v.diagnostics.emit(Diagnostic(.invalidNumber, "`\(key)` takes whole numbers, not '\(item.scalar ?? item.kindName)'", at: item.range))
+                    return nil
+                }
+                guard range.contains(i) || (allowNegative && range.contains(-i)) else {
+                    let neg = allowNegative ? " or -\(range.upperBound)…-1 from the month's end" : ""
+                    v.diagnostics.emit(Diagnostic(.outOfRange, "\(key.dropLast()) \(i) is out of range; use \(range.lowerBound)…\(range.upperBound)\(neg)", at: item.range))
+                    return nil
+                }
+                return [i]
+            }
+            if values == nil { ok = false }
+            return values.map { Array(Set($0)).sorted() }
+        }
+        if let n = m["months"] {
+            if let months = list(n, "`months`", { v, item in v.parse(item, "a month", Syntax.months) }) {
+                rule.months = Array(Set(months)).sorted()
+            } else { ok = false }
+        }
+        rule.days = ints(&self, "days", 1...31, allowNegative: true)
+        if let n = m["weekdays"] {
+            if let days = list(n, "`weekdays`", { v, item in v.parse(item, "a weekday") { Syntax.weekdays($0, ordinals: true) } }) {
+                rule.weekdays = Array(Set(days)).sorted { ($0.weekday, $0.ordinal ?? 0) < ($1.weekday, $1.ordinal ?? 0) }
+            } else { ok = false }
+        }
+        let fieldKeys = ["hours", "minutes", "seconds"].filter { m.has($0) }
+        if let at = m["at"] {
+            if let first = fieldKeys.first {
+                diagnostics.emit(Diagnostic(.conflictingKeys, "`at` and `\(first)` both give times of day; use one or the other", at: m.keys[first]!.range))
+                ok = false
+            }
+            if let times = list(at, "`at`", { v, item in v.parse(item, "a time", Syntax.time).map { [$0] } }) {
+                rule.times = Array(Set(times)).sorted()
+            } else { ok = false }
+        } else if !fieldKeys.isEmpty {
+            let hours = ints(&self, "hours", 0...23)
+            let minutes = ints(&self, "minutes", 0...59)
+            let seconds = ints(&self, "seconds", 0...59)
+            // Fields smaller than the smallest given one are 0; larger ones not given repeat.
+            let smallest = seconds != nil ? 2 : minutes != nil ? 1 : 0
+            let h = hours ?? Array(0...23)
+            let mi = minutes ?? (smallest > 1 ? Array(0...59) : [0])
+            let s = seconds ?? [0]
+            var times: [LocalTime] = []
+            times.reserveCapacity(h.count * mi.count * s.count)
+            for hh in h { for mm in mi { for ss in s { times.append(LocalTime(hour: hh, minute: mm, second: ss)) } } }
+            rule.times = times
+        }
+        guard ok else { return nil }
+        if policy == .omit, !CalendarFeasibility.canFire(rule) {
+            diagnostics.emit(Diagnostic(.neverFires, "this calendar can never fire: no month has a day matching all of its fields; fix `days`/`months`/`weekdays`, or set `invalid_dates: backward` to clamp to the month's end", at: node.range))
+            return nil
+        }
+        return rule
+    }
+
+    mutating func rrule(_ node: YAMLNode, _ m: MappingReader, fields: CommonFields) -> RRuleTrigger? {
+        guard let text = text(node, "`rrule`") else { return nil }
+        let (parsed, errors) = Syntax.rrule(text)
+        for e in errors { diagnostics.emit(e.diagnostic(in: node)) }
+        guard let start = fields.start else {
+            diagnostics.emit(Diagnostic(.startRequired, "an `rrule` trigger needs `start` (its DTSTART), like `start: 2026-01-09T15:00`", at: node.range))
+            return nil
+        }
+        let dtstart: LocalDateTime
+        var startIsDate = false
+        switch start.value {
+        case .date(let d): dtstart = LocalDateTime(date: d, time: .midnight); startIsDate = true
+        case .local(let l): dtstart = l
+        case .instant:
+            diagnostics.emit(Diagnostic(.startRequired, "an `rrule` `start` is a local date-time in the trigger's zone, without an offset", at: start.range))
+            return nil
+        }
+        guard var rule = parsed else { return nil }
+        if let e = Syntax.checkUntil(rule, startIsDate: startIsDate) { diagnostics.emit(e.diagnostic(in: node)); return nil }
+        rule.source = text
+        var trigger = RRuleTrigger(rule: rule, start: dtstart)
+        for (key, isAdd) in [("rdates", true), ("exdates", false)] {
+            guard let n = m[key] else { continue }
+            let values = list(n, "`\(key)`") { v, item -> [LocalDateTime]? in
+                guard let b = v.parse(item, "a date-time", Syntax.bound) else { return nil }
+                switch b {
+                case .local(let l): return [l]
+                case .date(let d): return [LocalDateTime(date: d, time: dtstart.time)]
+                case .instant:
+                    v.diagnostics.emit(Diagnostic(.invalidDateTime, "`\(key)` items are local date-times in the trigger's zone, without an offset", at: item.range))
+                    return nil
+                }
+            }
+            guard let values else { return nil }
+            if isAdd { trigger.rdates = Array(Set(values)).sorted() } else { trigger.exdates = Array(Set(values)).sorted() }
+        }
+        return trigger
+    }
+
+    mutating func every(_ node: YAMLNode, _ m: MappingReader, zone: String?) -> EveryRule? {
+        guard let interval = parse(node, "`every`", { Syntax.duration($0, allowZero: false) }) else { return nil }
+        if interval.seconds < 60 {
+            diagnostics.emit(Diagnostic(.intervalTooShort, "an interval of \(interval.seconds) s is under 60 s; phones refuse repeating triggers this short", at: node.range))
+        }
+        var rule = EveryRule(interval: interval)
+        if let a = m["anchor"], let bound = parse(a, "`anchor`", Syntax.bound) {
+            switch bound {
+            case .instant(let i): rule.anchor = i
+            case .local(let l):
+                guard let zone, let tz = TimeZone(identifier: zone) else { return rule }
+                rule.anchor = Self.instant(l, in: tz)
+            case .date(let d):
+                guard let zone, let tz = TimeZone(identifier: zone) else { return rule }
+                rule.anchor = Self.instant(LocalDateTime(date: d, time: .midnight), in: tz)
+            }
+        }
+        return rule
+    }
+
+    /// A local time read in `zone` (the earlier instant in an overlap); validation only, never in loops.
+    static func instant(_ local: LocalDateTime, in zone: TimeZone) -> Instant {
+        let wall = local.wallSeconds
+        let guess = wall - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wall))))
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess)))
+        return Instant(secondsSinceEpoch: wall - Int64(offset))
+    }
+
+    mutating func location(_ node: YAMLNode) -> LocationRule? {
+        guard let m = MappingReader(node, "`location`", known: ["region", "on", "cooldown"], diagnostics: &diagnostics) else { return nil }
+        guard let r = m["region"] else {
+            diagnostics.emit(Diagnostic(.missingKey, "`location` needs `region`: a name from `regions:` or {latitude, longitude, radius}", at: node.range))
+            return nil
+        }
+        var region: Region?
+        if r.mapping != nil {
+            region = self.region(r, name: nil)
+        } else if let name = text(r, "`region`") {
+            if let known = regions[name] {
+                used.insert("region:" + name)
+                region = known
+            } else {
+                let names = regions.keys.sorted()
+                let hint = Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
+                    ?? (names.isEmpty ? "; define it under `regions:` or write it inline" : "; known regions: " + names.joined(separator: ", "))
+                diagnostics.emit(Diagnostic(.unknownRegion, "unknown region '\(name)'\(hint)", at: r.range))
+            }
+        }
+        var on = LocationRule.Event.enter
+        if let o = m["on"] {
+            guard let e = choice(o, "`on`", LocationRule.Event.self) else { return nil }
+            on = e
+        }
+        var cooldown: TimeSpan?
+        if let c = m["cooldown"] {
+            guard let d = parse(c, "`cooldown`", { Syntax.duration($0, allowZero: true) }) else { return nil }
+            cooldown = d
+        }
+        guard let region else { return nil }
+        return LocationRule(region: region, on: on, cooldown: cooldown)
+    }
+}

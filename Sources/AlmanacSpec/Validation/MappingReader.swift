@@ -1,0 +1,36 @@
+/// A mapping node read against its known keys: unknown keys are reported (with did-you-mean) once,
+/// and values are looked up by name.
+struct MappingReader {
+    let node: YAMLNode
+    private(set) var values: [String: YAMLNode] = [:]
+    private(set) var keys: [String: YAMLNode] = [:]
+    /// Keys in source order.
+    private(set) var order: [String] = []
+
+    /// Nil (with a diagnostic) when `node` is not a mapping. `what` names the node in messages
+    /// ("trigger 'standup'", "`during`").
+    init?(_ node: YAMLNode, _ what: String, known: [String], diagnostics: inout DiagnosticBag) {
+        guard let pairs = node.mapping else {
+            diagnostics.emit(Diagnostic(.wrongType, "\(what) must be a mapping of keys to values, not \(node.kindName)", at: node.range))
+            return nil
+        }
+        self.node = node
+        for pair in pairs {
+            guard let key = pair.key.scalar else { continue }
+            if !known.contains(key) {
+                diagnostics.emit(Diagnostic(.unknownKey, "unknown key '\(key)' in \(what)\(Suggestion.hint(for: key, among: known))",
+                                            at: pair.key.range))
+                continue
+            }
+            if values[key] == nil {
+                values[key] = pair.value
+                keys[key] = pair.key
+                order.append(key)
+            }
+        }
+    }
+
+    subscript(_ key: String) -> YAMLNode? { values[key] }
+
+    func has(_ key: String) -> Bool { values[key] != nil }
+}

@@ -1,0 +1,117 @@
+import AlmanacJSON
+
+/// Reading scalars as the text the user wrote, with the few typed forms the language has.
+extension SpecValidator {
+    /// The scalar's text, or nil with a diagnostic for a collection or nothing at all.
+    mutating func text(_ node: YAMLNode, _ what: String) -> String? {
+        guard let s = node.scalar, !node.isNull else {
+            diagnostics.emit(Diagnostic(.wrongType, "\(what) must be a single value, not \(node.kindName)", at: node.range))
+            return nil
+        }
+        return s
+    }
+
+    /// A decimal integer within `range`.
+    mutating func integer(_ node: YAMLNode, _ what: String, in range: ClosedRange<Int>) -> Int? {
+        guard let s = text(node, what) else { return nil }
+        guard node.style == .plain || node.style == .singleQuoted || node.style == .doubleQuoted,
+              let value = Int(s), s.first != "+" else {
+            diagnostics.emit(Diagnostic(.invalidNumber, "\(what) must be a whole number, not '\(s)'", at: node.range))
+            return nil
+        }
+        guard range.contains(value) else {
+            let bounds = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "\(range.lowerBound)…\(range.upperBound)"
+            diagnostics.emit(Diagnostic(.outOfRange, "\(what) \(value) is out of range; it must be \(bounds)", at: node.range))
+            return nil
+        }
+        return value
+    }
+
+    /// A decimal number (latitude, radius), with its literal text.
+    mutating func number(_ node: YAMLNode, _ what: String) -> (Double, String)? {
+        guard let s = text(node, what) else { return nil }
+        guard JSONValue.isNumberLiteral(s), let value = Double(s) else {
+            diagnostics.emit(Diagnostic(.invalidNumber, "\(what) must be a decimal number like 40.7484, not '\(s)'", at: node.range))
+            return nil
+        }
+        return (value, s)
+    }
+
+    /// Only `true` or `false`: YAML 1.1's `yes`/`no`/`on`/`off` are refused, not guessed.
+    mutating func boolean(_ node: YAMLNode, _ what: String) -> Bool? {
+        guard let s = text(node, what) else { return nil }
+        switch s {
+        case "true": return true
+        case "false": return false
+        default:
+            let hint = ["yes", "on", "y", "True", "TRUE"].contains(s) ? "; write `true`"
+                : ["no", "off", "n", "False", "FALSE"].contains(s) ? "; write `false`" : ""
+            diagnostics.emit(Diagnostic(.invalidBoolean, "\(what) must be true or false, not '\(s)'\(hint)", at: node.range))
+            return nil
+        }
+    }
+
+    /// One of `choices`, with did-you-mean.
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ what: String, _ type: T.Type) -> T? where T.RawValue == String {
+        guard let s = text(node, what) else { return nil }
+        if let value = T(rawValue: s) { return value }
+        let names = T.allCases.map(\.rawValue)
+        let hint = Suggestion.closest(to: s, among: names).map { "did you mean '\($0)'?" }
+            ?? "expected one of " + names.map { "'\($0)'" }.joined(separator: ", ")
+        diagnostics.emit(Diagnostic(.invalidChoice, "invalid \(what) '\(s)'; \(hint)", at: node.range))
+        return nil
+    }
+
+    /// A single value or a list of values, each read by `read`; nil when any item failed.
+    mutating func list<T>(_ node: YAMLNode, _ what: String, _ read: (inout SpecValidator, YAMLNode) -> [T]?) -> [T]? {
+        let items = node.sequence ?? [node]
+        if node.sequence != nil, items.isEmpty {
+            diagnostics.emit(Diagnostic(.emptyList, "\(what) is an empty list; remove the key or give at least one value", at: node.range))
+            return nil
+        }
+        var out: [T] = []
+        var ok = true
+        for item in items {
+            if item.sequence != nil || item.mapping != nil {
+                diagnostics.emit(Diagnostic(.wrongType, "each item of \(what) must be a single value, not \(item.kindName)", at: item.range))
+                ok = false
+                continue
+            }
+            if let values = read(&self, item) { out.append(contentsOf: values) } else { ok = false }
+        }
+        return ok ? out : nil
+    }
+
+    /// Applies a string syntax to a scalar, turning its errors into located diagnostics.
+    mutating func parse<T>(_ node: YAMLNode, _ what: String, _ syntax: (String) -> Result<T, SyntaxError>) -> T? {
+        guard let s = text(node, what) else { return nil }
+        switch syntax(s) {
+        case .success(let value): return value
+        case .failure(let error):
+            diagnostics.emit(error.diagnostic(in: node))
+            return nil
+        }
+    }
+
+    /// A payload node as JSON. Quoted scalars are strings; plain ones become numbers, booleans or
+    /// null only when they are exactly JSON's spelling of one.
+    func json(_ node: YAMLNode) -> JSONValue {
+        switch node.content {
+        case .mapping(let pairs):
+            var o: [String: JSONValue] = [:]
+            for pair in pairs {
+                if let key = pair.key.scalar, o[key] == nil { o[key] = json(pair.value) }
+            }
+            return .object(o)
+        case .sequence(let items):
+            return .array(items.map(json))
+        case .scalar(let s):
+            guard node.style == .plain, node.tag == nil else { return .string(s) }
+            if node.isNull { return .null }
+            if s == "true" { return .bool(true) }
+            if s == "false" { return .bool(false) }
+            if JSONValue.isNumberLiteral(s) { return .number(s) }
+            return .string(s)
+        }
+    }
+}

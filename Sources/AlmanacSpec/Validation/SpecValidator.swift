@@ -1,0 +1,175 @@
+import AlmanacJSON
+import AlmanacTime
+
+/// Validates the top level of a spec into a `Schedule`, collecting every problem.
+struct SpecValidator {
+    static let topLevelKeys = ["version", "name", "timezone", "horizon", "limits", "defaults", "blackouts", "regions", "triggers"]
+
+    var diagnostics = DiagnosticBag()
+    let defaultName: String
+    var specZone: String?
+    /// Blackout name → its date ranges.
+    var blackouts: [String: [DateRange]] = [:]
+    var blackoutKeys: [String: SourceRange] = [:]
+    var regions: [String: Region] = [:]
+    var regionKeys: [String: SourceRange] = [:]
+    var used: Set<String> = []
+    var defaults = CommonFields()
+
+    init(defaultName: String) { self.defaultName = defaultName }
+
+    mutating func validate(_ root: YAMLNode) -> Schedule? {
+        guard let top = MappingReader(root, "the spec", known: Self.topLevelKeys, diagnostics: &diagnostics) else { return nil }
+        var schedule = Schedule(name: defaultName)
+
+        if let v = top["version"] {
+            if let s = v.scalar, s != "1", Int(s) != nil {
+                diagnostics.emit(Diagnostic(.unsupportedVersion, "spec version \(s) is not supported; this Almanac reads `version: 1`", at: v.range))
+            } else if v.scalar != "1" {
+                diagnostics.emit(Diagnostic(.unsupportedVersion, "`version` must be 1, not '\(v.scalar ?? v.kindName)'", at: v.range))
+            }
+        } else {
+            diagnostics.emit(Diagnostic(.missingKey, "missing `version: 1` at the top of the spec", at: firstLineRange(root)))
+        }
+        if let n = top["name"], let s = text(n, "`name`") {
+            if s.isEmpty || s.contains("\n") || s.count > 200 {
+                diagnostics.emit(Diagnostic(.invalidName, "`name` must be one line of 1 to 200 characters", at: n.range))
+            } else {
+                schedule.name = s
+            }
+        }
+        if let z = top["timezone"] { specZone = zone(z) }
+        schedule.timezone = specZone
+        if let h = top["horizon"] { schedule.horizon = parse(h, "`horizon`") { Syntax.duration($0, allowZero: false) } }
+        if let l = top["limits"] { schedule.limits = limits(l) }
+        if let b = top["blackouts"] { readBlackouts(b) }
+        if let r = top["regions"] { readRegions(r) }
+        if let d = top["defaults"] {
+            defaults = commonFields(d, "`defaults`", known: CommonFields.keys)
+        }
+        if let t = top["triggers"] {
+            schedule.triggers = triggers(t)
+        } else {
+            diagnostics.emit(Diagnostic(.missingKey, "missing `triggers:`; a spec needs at least one trigger", at: firstLineRange(root)))
+        }
+        schedule.regions = regions
+        reportUnused()
+        return schedule
+    }
+
+    func firstLineRange(_ root: YAMLNode) -> SourceRange {
+        SourceRange(line: root.range.start.line, column: root.range.start.column, length: 1)
+    }
+
+    mutating func limits(_ node: YAMLNode) -> Limits {
+        var limits = Limits()
+        guard let m = MappingReader(node, "`limits`", known: ["max_pending", "max_regions", "max_fires"], diagnostics: &diagnostics) else { return limits }
+        if let v = m["max_pending"], let n = integer(v, "`max_pending`", in: 1...1_000_000) { limits.maxPending = n }
+        if let v = m["max_regions"], let n = integer(v, "`max_regions`", in: 0...10_000) { limits.maxRegions = n }
+        if let v = m["max_fires"], let n = integer(v, "`max_fires`", in: 1...Int.max) {
+            limits.maxFires = n
+            limits.maxFiresRange = v.range
+        }
+        return limits
+    }
+
+    mutating func readBlackouts(_ node: YAMLNode) {
+        guard let pairs = node.mapping else {
+            diagnostics.emit(Diagnostic(.wrongType, "`blackouts` must map names to lists of dates, not \(node.kindName)", at: node.range))
+            return
+        }
+        for pair in pairs {
+            guard let name = pair.key.scalar else { continue }
+            if !Self.isIdentifier(name) {
+                diagnostics.emit(Diagnostic(.invalidName, "blackout name '\(name)' must match [a-z0-9][a-z0-9._-]*", at: pair.key.range))
+                continue
+            }
+            blackoutKeys[name] = pair.key.range
+            blackouts[name] = dateRanges(pair.value, "blackout '\(name)'", allowNames: false) ?? []
+        }
+    }
+
+    mutating func readRegions(_ node: YAMLNode) {
+        guard let pairs = node.mapping else {
+            diagnostics.emit(Diagnostic(.wrongType, "`regions` must map names to {latitude, longitude, radius}, not \(node.kindName)", at: node.range))
+            return
+        }
+        for pair in pairs {
+            guard let name = pair.key.scalar else { continue }
+            if !Self.isIdentifier(name) {
+                diagnostics.emit(Diagnostic(.invalidName, "region name '\(name)' must match [a-z0-9][a-z0-9._-]*", at: pair.key.range))
+                continue
+            }
+            regionKeys[name] = pair.key.range
+            if let region = region(pair.value, name: name) { regions[name] = region }
+        }
+    }
+
+    mutating func region(_ node: YAMLNode, name: String?) -> Region? {
+        let what = name.map { "region '\($0)'" } ?? "the inline region"
+        guard let m = MappingReader(node, what, known: ["latitude", "longitude", "radius"], diagnostics: &diagnostics) else { return nil }
+        var missing: [String] = []
+        func coordinate(_ v: inout SpecValidator, _ key: String, _ range: ClosedRange<Double>, _ unit: String) -> (Double, String)? {
+            guard let node = m[key] else { missing.append(key); return nil }
+            guard let (value, text) = v.number(node, "`\(key)`") else { return nil }
+            guard range.contains(value) else {
+                v.diagnostics.emit(Diagnostic(.invalidCoordinate, "`\(key)` \(text) is out of range; it must be \(unit)", at: node.range))
+                return nil
+            }
+            return (value, text)
+        }
+        let lat = coordinate(&self, "latitude", -90...90, "between -90 and 90 degrees")
+        let lon = coordinate(&self, "longitude", -180...180, "between -180 and 180 degrees")
+        let radius = coordinate(&self, "radius", 1...1_000_000, "between 1 and 1000000 metres")
+        if !missing.isEmpty {
+            diagnostics.emit(Diagnostic(.missingKey, "\(what) is missing \(missing.map { "`\($0)`" }.joined(separator: ", "))", at: node.range))
+        }
+        guard let lat, let lon, let radius else { return nil }
+        return Region(name: name, latitude: lat.0, longitude: lon.0, radius: radius.0,
+                      latitudeText: lat.1, longitudeText: lon.1, radiusText: radius.1)
+    }
+
+    mutating func triggers(_ node: YAMLNode) -> [Trigger] {
+        guard let pairs = node.mapping else {
+            diagnostics.emit(Diagnostic(.wrongType, "`triggers` must map trigger ids to triggers, not \(node.kindName)", at: node.range))
+            return []
+        }
+        if pairs.isEmpty {
+            diagnostics.emit(Diagnostic(.emptyList, "`triggers` is empty; add at least one trigger", at: node.range))
+        }
+        var out: [Trigger] = []
+        var seen: Set<String> = []
+        for pair in pairs {
+            guard let id = pair.key.scalar, seen.insert(id).inserted else { continue }
+            if !Self.isTriggerID(id) {
+                diagnostics.emit(Diagnostic(.invalidTriggerID,
+                    "trigger id '\(id)' must be 1–64 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit", at: pair.key.range))
+            }
+            if let t = trigger(id: id, key: pair.key, pair.value) { out.append(t) }
+        }
+        return out.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+    }
+
+    mutating func reportUnused() {
+        for (name, range) in blackoutKeys where !used.contains("blackout:" + name) {
+            diagnostics.emit(Diagnostic(.unusedDefinition, "blackout '\(name)' is never used in an `except:`", at: range))
+        }
+        for (name, range) in regionKeys where !used.contains("region:" + name) {
+            diagnostics.emit(Diagnostic(.unusedDefinition, "region '\(name)' is never used by a location trigger", at: range))
+        }
+    }
+
+    /// `^[a-z0-9][a-z0-9._-]{0,63}$`.
+    static func isTriggerID(_ s: String) -> Bool {
+        isIdentifier(s) && s.utf8.count <= 64
+    }
+
+    static func isIdentifier(_ s: String) -> Bool {
+        guard let first = s.utf8.first, isLowerAlnum(first) else { return false }
+        return s.utf8.allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    }
+
+    static func isLowerAlnum(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    }
+}

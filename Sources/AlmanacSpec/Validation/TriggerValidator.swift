@@ -1,0 +1,82 @@
+import AlmanacJSON
+import AlmanacTime
+
+/// Validates one trigger: its kind, its common fields merged over `defaults`, and their meaning.
+extension SpecValidator {
+    static let kindKeys = ["calendar", "cron", "rrule", "every", "once", "location"]
+    static let kindExtras = ["rdates": "rrule", "exdates": "rrule", "anchor": "every"]
+    static let triggerKeys = kindKeys + CommonFields.keys + ["rdates", "exdates", "anchor"]
+
+    mutating func trigger(id: String, key: YAMLNode, _ node: YAMLNode) -> Trigger? {
+        let what = "trigger '\(id)'"
+        guard let m = MappingReader(node, what, known: Self.triggerKeys, diagnostics: &diagnostics) else { return nil }
+        let kinds = m.order.filter { Self.kindKeys.contains($0) }
+        guard let kindKey = kinds.first else {
+            diagnostics.emit(Diagnostic(.triggerKind, "\(what) has no kind; add exactly one of " + Self.kindKeys.map { "`\($0)`" }.joined(separator: ", "), at: key.range))
+            return nil
+        }
+        for extra in kinds.dropFirst() {
+            diagnostics.emit(Diagnostic(.triggerKind, "\(what) has both `\(kindKey)` and `\(extra)`; a trigger has exactly one kind — split it into two triggers",
+                                        at: m.keys[extra]!.range))
+        }
+        for (extra, owner) in Self.kindExtras where m.has(extra) && kindKey != owner {
+            diagnostics.emit(Diagnostic(.keyNotAllowed, "`\(extra)` belongs to `\(owner)` triggers, not `\(kindKey)`", at: m.keys[extra]!.range))
+        }
+        let fields = commonFields(m).over(defaults)
+        let zone = fields.timezone?.value ?? specZone
+        let errorsBefore = diagnostics.diagnostics.count { $0.severity == .error }
+        var trigger = Trigger(id: id, kind: .once(OnceRule(.instant(Instant(secondsSinceEpoch: 0)))), timezone: zone, range: key.range)
+        guard let kind = kind(kindKey, m[kindKey]!, m, fields: fields, what: what) else { return nil }
+        trigger.kind = kind
+        trigger.start = fields.start?.value
+        trigger.end = fields.end?.value
+        trigger.count = fields.count?.value
+        trigger.except = fields.except?.value ?? []
+        trigger.during = fields.during?.value
+        trigger.jitter = fields.jitter
+        trigger.invalidDates = fields.invalidDates ?? .omit
+        trigger.payload = fields.payload ?? [:]
+        trigger.priority = fields.priority ?? 0
+        trigger.enabled = fields.enabled ?? true
+        trigger.dst = DSTPolicy(gap: fields.gap ?? .shift, overlap: fields.overlap ?? .first)
+        checkMeaning(trigger, fields: fields, key: key, kindNode: m[kindKey]!, anchorNode: m["anchor"])
+        let errorsAfter = diagnostics.diagnostics.count { $0.severity == .error }
+        return errorsAfter == errorsBefore ? trigger : nil
+    }
+
+    /// Rules that span several fields: zones for wall-clock readings, `count` needs `start`, order of bounds.
+    mutating func checkMeaning(_ t: Trigger, fields: CommonFields, key: YAMLNode, kindNode: YAMLNode, anchorNode: YAMLNode?) {
+        if t.timezone == nil {
+            var reasons: [(String, SourceRange)] = []
+            if t.kind.isWallClock { reasons.append(("`\(t.kind.name)` is read on a wall clock", kindNode.range)) }
+            for (name, bound) in [("start", fields.start), ("end", fields.end)] {
+                if let b = bound, case .instant = b.value {} else if let b = bound { reasons.append(("`\(name)` is a local date", b.range)) }
+            }
+            if let e = fields.except { reasons.append(("`except` names local dates", e.range)) }
+            if let d = fields.during { reasons.append(("`during` is a local window", d.range)) }
+            if let a = anchorNode, a.scalar.map(Syntax.isLocalDateTime) == true { reasons.append(("`anchor` is a local date-time", a.range)) }
+            if let (why, range) = reasons.first {
+                diagnostics.emit(Diagnostic(.missingTimeZone,
+                    "trigger '\(t.id)' needs a time zone: \(why); add `timezone:` to the trigger or at the top of the spec (Almanac never uses the machine's zone)",
+                    at: range))
+            }
+        }
+        if let c = fields.count, fields.start == nil {
+            diagnostics.emit(Diagnostic(.countNeedsStart, "`count` needs `start`: fires are counted from it; add `start: <date>`", at: c.range))
+        }
+        if let s = fields.start, let e = fields.end, let a = Self.comparable(s.value, isEnd: false), let b = Self.comparable(e.value, isEnd: true),
+           a.0 == b.0, b.1 <= a.1 {
+            diagnostics.emit(Diagnostic(.endBeforeStart, "`end` is not after `start`; no fire could remain", at: e.range,
+                                        notes: [.init("`start` is here", at: s.range)]))
+        }
+    }
+
+    /// A bound as (is an instant, seconds) for ordering; an `end` date includes its whole day.
+    static func comparable(_ b: Bound, isEnd: Bool) -> (Bool, Int64)? {
+        switch b {
+        case .date(let d): return (false, LocalDateTime(date: isEnd ? d.adding(days: 1) : d, time: .midnight).wallSeconds)
+        case .local(let l): return (false, l.wallSeconds)
+        case .instant(let i): return (true, i.secondsSinceEpoch)
+        }
+    }
+}

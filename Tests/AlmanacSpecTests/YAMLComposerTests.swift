@@ -1,0 +1,129 @@
+import Testing
+@testable import AlmanacSpec
+
+@Suite struct YAMLComposerTests {
+    func compose(_ text: String, limits: YAMLLimits = .standard) -> (YAMLNode?, [Diagnostic]) {
+        var bag = DiagnosticBag()
+        let node = YAMLComposer.compose(Array(text.utf8), limits: limits, diagnostics: &bag)
+        return (node, bag.sorted)
+    }
+
+    @Test func scalarsKeepTheTextAsWritten() throws {
+        let (root, diagnostics) = compose("a: 12:30\nb: no\nc: 'yes'\nd: 010\ne:\n")
+        #expect(diagnostics.isEmpty)
+        let pairs = try #require(root?.mapping)
+        #expect(pairs.map { $0.value.scalar } == ["12:30", "no", "yes", "010", ""])
+        #expect(pairs[2].value.style == .singleQuoted)
+        #expect(pairs[4].value.isNull)
+    }
+
+    @Test func rangesAreOneBasedWithEndMarks() throws {
+        let (root, _) = compose("triggers:\n  x: {weekdays: [mon, thurs]}\n")
+        let x = try #require(root?.mapping?.first?.value.mapping?.first?.value)
+        #expect(x.isFlow)
+        let thurs = try #require(x.mapping?.first?.value.sequence?.last)
+        #expect(thurs.scalar == "thurs")
+        #expect(thurs.range == SourceRange(line: 2, column: 23, length: 5))
+    }
+
+    @Test func valueCharacterRangesPointInsideQuotedScalars() throws {
+        let (root, _) = compose("cron: \"0 0 * * thurs\"\n")
+        let cron = try #require(root?.mapping?.first?.value)
+        #expect(cron.range(ofValueCharacters: 10, length: 5) == SourceRange(line: 1, column: 18, length: 5))
+    }
+
+    @Test func duplicateKeysAreLocatedWithANoteOnTheFirst() {
+        let (_, diagnostics) = compose("a: 1\nb: 2\na: 3\n")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.code == .duplicateKey)
+        #expect(diagnostics.first?.range?.start == SourcePosition(line: 3, column: 1))
+        #expect(diagnostics.first?.notes.first?.range?.start == SourcePosition(line: 1, column: 1))
+    }
+
+    @Test func aliasesExpandAndBombsStop() {
+        let (root, ok) = compose("a: &x {k: v}\nb: *x\n")
+        #expect(ok.isEmpty)
+        #expect(root?.mapping?[1].value.mapping?.first?.value.scalar == "v")
+
+        var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for i in 1..<12 {
+            bomb += "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        let (node, diagnostics) = compose(bomb)
+        #expect(node == nil)
+        #expect(diagnostics.map(\.code) == [.tooManyNodes])
+        #expect((diagnostics.first?.range?.start.line ?? 0) > 1)
+    }
+
+    @Test func undefinedAliasIsAnError() {
+        let (_, diagnostics) = compose("a: *nope\n")
+        #expect(diagnostics.map(\.code) == [.undefinedAlias])
+    }
+
+    @Test func deepNestingStopsAtTheLimit() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let (node, diagnostics) = compose(deep)
+        #expect(node == nil)
+        #expect(diagnostics.map(\.code) == [.nestingTooDeep])
+        #expect(diagnostics.first?.range?.start == SourcePosition(line: 1, column: 65))
+    }
+
+    @Test func oversizedInputIsRefusedBeforeParsing() {
+        let limits = YAMLLimits(maxBytes: 1000)
+        let (node, diagnostics) = compose(String(repeating: "# padding\n", count: 200), limits: limits)
+        #expect(node == nil)
+        #expect(diagnostics.map(\.code) == [.fileTooLarge])
+    }
+
+    @Test func nulBytesAndInvalidUTF8AreEncodingErrors() {
+        for bytes: [UInt8] in [[0x61, 0x3A, 0x20, 0x00, 0x0A], [0x61, 0x3A, 0x20, 0xFF, 0xFE, 0x0A], [0xC3, 0x28]] {
+            var bag = DiagnosticBag()
+            let node = YAMLComposer.compose(bytes, diagnostics: &bag)
+            #expect(node == nil)
+            #expect(bag.diagnostics.map(\.code) == [.invalidEncoding])
+        }
+    }
+
+    @Test func randomBytesNeverCrash() {
+        var generator = SplitMix(seed: 42)
+        for _ in 0..<300 {
+            let length = Int(generator.next() % 400)
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            var bag = DiagnosticBag()
+            let node = YAMLComposer.compose(bytes, diagnostics: &bag)
+            // Either a document or at least one located error, never both missing.
+            #expect(node != nil || bag.hasErrors)
+            for d in bag.diagnostics { #expect(d.range != nil) }
+        }
+    }
+
+    @Test func syntaxErrorsAreLocated() {
+        let (_, diagnostics) = compose("a: [1, 2\nb: 3\n")
+        #expect(diagnostics.first?.code == .yamlSyntax)
+        #expect(diagnostics.first?.range?.start.line == 2)
+    }
+
+    @Test func secondDocumentIsRefused() {
+        let (_, diagnostics) = compose("a: 1\n---\nb: 2\n")
+        #expect(diagnostics.map(\.code) == [.multipleDocuments])
+        #expect(diagnostics.first?.range?.start == SourcePosition(line: 2, column: 1))
+    }
+
+    @Test func emptyInputSaysSo() {
+        let (_, diagnostics) = compose("# only a comment\n")
+        #expect(diagnostics.map(\.code) == [.emptyDocument])
+    }
+}
+
+/// A tiny deterministic generator for fuzz-style tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
