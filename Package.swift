@@ -28,7 +28,7 @@ let package = Package(
 
         // MARK: AlmanacTime — civil dates and times, zone offset tables, DST and invalid-date resolution
         .target(name: "AlmanacTime"),
-        .testTarget(name: "AlmanacTimeTests", dependencies: ["AlmanacTime"]),
+        .testTarget(name: "AlmanacTimeTests", dependencies: ["AlmanacTime"], resources: [.copy("Fixtures")]),
 
         // MARK: AlmanacJSON — a JSON value, its canonical writer and a strict reader
         .target(name: "AlmanacJSON"),

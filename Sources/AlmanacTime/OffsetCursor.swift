@@ -1,0 +1,50 @@
+/// Resolves wall times and instants against an `OffsetTable` in amortised constant time when the
+/// queries ascend, as expansion's do; any order stays correct, only slower.
+public struct OffsetCursor: Sendable {
+    @usableFromInline let table: OffsetTable
+    /// The first transition whose wall interval ends after the last wall time asked.
+    @usableFromInline var wallIndex: Int
+    /// The first transition strictly after the last instant asked.
+    @usableFromInline var instantIndex: Int
+
+    public init(table: OffsetTable) {
+        self.table = table
+        self.wallIndex = 0
+        self.instantIndex = 0
+    }
+
+    /// Which instants show the wall time `wall` (see `LocalDateTime.wallSeconds`).
+    @inlinable
+    public mutating func resolve(wall: Int64) -> LocalResolution {
+        let transitions = table.transitions
+        var i = wallIndex
+        if i > 0 && transitions[i - 1].wallHigh > wall {
+            // Went backwards: start over rather than walk back one by one.
+            i = table.transitionIndex(wall: wall)
+        } else {
+            while i < transitions.count && transitions[i].wallHigh <= wall { i += 1 }
+        }
+        wallIndex = i
+        return table.resolve(wall: wall, index: i)
+    }
+
+    /// Which instants show the wall time `local`.
+    @inlinable
+    public mutating func resolve(_ local: LocalDateTime) -> LocalResolution {
+        resolve(wall: local.wallSeconds)
+    }
+
+    /// Seconds east of UTC at `instant`.
+    @inlinable
+    public mutating func offset(at instant: Instant) -> Int {
+        let transitions = table.transitions
+        let t = instant.secondsSinceEpoch
+        var i = instantIndex
+        if i > 0 && transitions[i - 1].instant > t {
+            return table.offset(at: instant)
+        }
+        while i < transitions.count && transitions[i].instant <= t { i += 1 }
+        instantIndex = i
+        return i == 0 ? table.initialOffset : transitions[i - 1].after
+    }
+}
