@@ -3,6 +3,485 @@
 /// The JSON Schema (2020-12) of the spec language, as shipped in `schemas/spec.schema.json`.
 public enum SpecSchema {
     public static let text = #"""
-{"$schema": "https://json-schema.org/draft/2020-12/schema"}
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Almanac schedule spec, version 1",
+  "description": "A declarative schedule that `almanac compile` turns into a plan file of concrete fire dates. Reference: docs/spec.md.",
+  "type": "object",
+  "additionalProperties": false,
+  "required": ["version"],
+  "properties": {
+    "version": {
+      "description": "Spec language version. Required; only 1 exists.",
+      "const": 1
+    },
+    "name": {
+      "description": "The schedule's name, copied into the plan. Defaults to the file's base name.",
+      "type": "string",
+      "minLength": 1
+    },
+    "timezone": {
+      "$ref": "#/$defs/timezone",
+      "description": "IANA zone name (e.g. America/New_York): the default zone of every trigger. Wall-clock triggers need a zone; the machine's zone is never used."
+    },
+    "horizon": {
+      "$ref": "#/$defs/duration",
+      "description": "Default window length when the command line gives no --to/--horizon, e.g. 30d."
+    },
+    "limits": { "$ref": "#/$defs/limits" },
+    "defaults": { "$ref": "#/$defs/defaults" },
+    "blackouts": {
+      "description": "Named sets of dates, referenced by name from a trigger's `except:`.",
+      "type": "object",
+      "propertyNames": { "$ref": "#/$defs/blackoutName" },
+      "additionalProperties": {
+        "description": "Dates (YYYY-MM-DD) and inclusive {from, to} date ranges.",
+        "type": "array",
+        "items": { "$ref": "#/$defs/dateOrRange" }
+      }
+    },
+    "regions": {
+      "description": "Named geographic circles, referenced by `location: {region: NAME}`.",
+      "type": "object",
+      "propertyNames": { "$ref": "#/$defs/id" },
+      "additionalProperties": { "$ref": "#/$defs/circle" }
+    },
+    "triggers": {
+      "description": "The triggers, keyed by id (^[a-z0-9][a-z0-9._-]{0,63}$). Each has exactly one kind: calendar, cron, rrule, every, once or location.",
+      "type": "object",
+      "propertyNames": { "$ref": "#/$defs/id" },
+      "additionalProperties": { "$ref": "#/$defs/trigger" }
+    }
+  },
+  "allOf": [
+    {
+      "$comment": "A wall-clock trigger needs a zone: its own, the spec's, or the defaults'.",
+      "if": {
+        "anyOf": [
+          { "required": ["timezone"] },
+          { "required": ["defaults"], "properties": { "defaults": { "required": ["timezone"] } } }
+        ]
+      },
+      "else": {
+        "properties": { "triggers": { "additionalProperties": { "$ref": "#/$defs/zonedWhenWallClock" } } }
+      }
+    },
+    {
+      "$comment": "`count` and `rrule` need `start`, unless `defaults` gives one.",
+      "if": { "required": ["defaults"], "properties": { "defaults": { "required": ["start"] } } },
+      "else": {
+        "properties": {
+          "triggers": { "additionalProperties": { "dependentRequired": { "count": ["start"], "rrule": ["start"] } } }
+        }
+      }
+    },
+    {
+      "$comment": "A `count` inherited from `defaults` without a `start` there needs one on each trigger.",
+      "if": {
+        "required": ["defaults"],
+        "properties": { "defaults": { "required": ["count"], "not": { "required": ["start"] } } }
+      },
+      "then": { "properties": { "triggers": { "additionalProperties": { "required": ["start"] } } } }
+    }
+  ],
+  "$defs": {
+    "id": {
+      "description": "An identifier: lower-case letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64 characters.",
+      "type": "string",
+      "pattern": "^[a-z0-9][a-z0-9._-]{0,63}$"
+    },
+    "blackoutName": {
+      "description": "The name of an entry under `blackouts:`: an identifier that does not look like a date.",
+      "$ref": "#/$defs/id",
+      "not": { "pattern": "^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$" }
+    },
+    "timezone": {
+      "description": "IANA time zone name, e.g. UTC, Europe/Paris, America/Argentina/Buenos_Aires, Pacific/Chatham.",
+      "type": "string",
+      "pattern": "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$",
+      "examples": ["UTC", "America/New_York", "Europe/London", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe", "Pacific/Chatham"]
+    },
+    "duration": {
+      "description": "A duration: units w d h m s in that order, each at most once (90s, 15m, 2h, 1d, 1w, 1h30m, 1d12h), or ISO 8601 without years or months (PT15M, P1D, P1DT2H, P2W).",
+      "type": "string",
+      "pattern": "^((?=[0-9])([0-9]+w)?([0-9]+d)?([0-9]+h)?([0-9]+m)?([0-9]+s)?|P(?=[0-9T])([0-9]+W)?([0-9]+D)?(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+S)?)?)$",
+      "examples": ["15m", "2h", "1h30m", "1d", "PT15M", "P1D"]
+    },
+    "date": {
+      "description": "A civil date, YYYY-MM-DD.",
+      "type": "string",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
+    },
+    "time": {
+      "description": "A time of day, HH:MM or HH:MM:SS (00:00 to 23:59:59). Quote it (\"09:00\") so every YAML reader keeps it a string.",
+      "type": "string",
+      "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"
+    },
+    "localDateTime": {
+      "description": "A wall-clock date-time in the trigger's zone, YYYY-MM-DDTHH:MM[:SS], no offset.",
+      "type": "string",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"
+    },
+    "instant": {
+      "description": "An absolute instant, YYYY-MM-DDTHH:MM[:SS] followed by Z or an offset ±HH:MM.",
+      "type": "string",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"
+    },
+    "bound": {
+      "description": "A date (local midnight), a local date-time in the trigger's zone, or an instant with Z or an offset.",
+      "anyOf": [
+        { "$ref": "#/$defs/date" },
+        { "$ref": "#/$defs/localDateTime" },
+        { "$ref": "#/$defs/instant" }
+      ]
+    },
+    "dateRange": {
+      "description": "An inclusive range of civil dates.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["from", "to"],
+      "properties": {
+        "from": { "$ref": "#/$defs/date", "description": "First date of the range (included)." },
+        "to": { "$ref": "#/$defs/date", "description": "Last date of the range (included)." }
+      }
+    },
+    "dateOrRange": {
+      "anyOf": [{ "$ref": "#/$defs/date" }, { "$ref": "#/$defs/dateRange" }]
+    },
+    "weekdayToken": {
+      "description": "mon..sun, a range such as mon-fri (fri-mon wraps), or, in calendar only, an ordinal in the month: 2tue (second Tuesday), -1fri (last Friday).",
+      "type": "string",
+      "pattern": "^((mon|tue|wed|thu|fri|sat|sun)(-(mon|tue|wed|thu|fri|sat|sun))?|-?[1-5](mon|tue|wed|thu|fri|sat|sun))$"
+    },
+    "plainWeekdayToken": {
+      "description": "mon..sun or a range such as mon-fri (fri-mon wraps). Ordinals are not allowed here.",
+      "type": "string",
+      "pattern": "^(mon|tue|wed|thu|fri|sat|sun)(-(mon|tue|wed|thu|fri|sat|sun))?$"
+    },
+    "monthToken": {
+      "description": "A month: 1..12, jan..dec, or a range such as jan-mar.",
+      "anyOf": [
+        { "type": "integer", "minimum": 1, "maximum": 12 },
+        {
+          "type": "string",
+          "pattern": "^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(-(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))?$"
+        }
+      ]
+    },
+    "dayOfMonth": {
+      "description": "A day of the month: 1..31, or -1..-31 counted from the month's end (-1 = last day).",
+      "type": "integer",
+      "minimum": -31,
+      "maximum": 31,
+      "not": { "const": 0 }
+    },
+    "circle": {
+      "description": "A circular region: centre in decimal degrees (WGS 84) and radius in metres.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["latitude", "longitude", "radius"],
+      "properties": {
+        "latitude": { "description": "Degrees north, -90..90.", "type": "number", "minimum": -90, "maximum": 90 },
+        "longitude": { "description": "Degrees east, -180..180.", "type": "number", "minimum": -180, "maximum": 180 },
+        "radius": { "description": "Radius in metres, > 0.", "type": "number", "exclusiveMinimum": 0 }
+      }
+    },
+    "limits": {
+      "description": "The platform budget the plan must respect.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "max_pending": {
+          "description": "At most this many fires registered at once by `almanac-exec reconcile` (iOS: 64). Default 64.",
+          "type": "integer", "minimum": 1, "default": 64
+        },
+        "max_regions": {
+          "description": "At most this many monitored regions (iOS: 20). Default 20.",
+          "type": "integer", "minimum": 0, "default": 20
+        },
+        "max_fires": {
+          "description": "Compilation stops with an error past this many fires in the window. Default 1000000.",
+          "type": "integer", "minimum": 1, "default": 1000000
+        }
+      }
+    },
+    "calendar": {
+      "description": "Fires at every date-time matching all given fields (AND). Time fields smaller than the smallest given one are 0; larger ones not given repeat. No time fields = 00:00:00. Impossible dates never match (see invalid_dates).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "months": {
+          "description": "Months: 1..12, jan..dec, ranges jan-mar. A single value or a list.",
+          "anyOf": [
+            { "$ref": "#/$defs/monthToken" },
+            { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/monthToken" } }
+          ]
+        },
+        "days": {
+          "description": "Days of the month: 1..31, or -1..-31 from the month's end. A single value or a list.",
+          "anyOf": [
+            { "$ref": "#/$defs/dayOfMonth" },
+            { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/dayOfMonth" } }
+          ]
+        },
+        "weekdays": {
+          "description": "Weekdays: mon..sun, ranges mon-fri, ordinals in the month 2tue, -1fri. A single value or a list.",
+          "anyOf": [
+            { "$ref": "#/$defs/weekdayToken" },
+            { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/weekdayToken" } }
+          ]
+        },
+        "at": {
+          "description": "Times of day, \"HH:MM\" or \"HH:MM:SS\". A single value or a list. Not together with hours/minutes/seconds.",
+          "anyOf": [
+            { "$ref": "#/$defs/time" },
+            { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/time" } }
+          ]
+        },
+        "hours": {
+          "description": "Hours 0..23 (a list). Unless given, minutes and seconds are 0.",
+          "type": "array", "minItems": 1,
+          "items": { "type": "integer", "minimum": 0, "maximum": 23 }
+        },
+        "minutes": {
+          "description": "Minutes 0..59 (a list). Without hours, fires every hour at these minutes.",
+          "type": "array", "minItems": 1,
+          "items": { "type": "integer", "minimum": 0, "maximum": 59 }
+        },
+        "seconds": {
+          "description": "Seconds 0..59 (a list). Without hours or minutes, fires every minute at these seconds.",
+          "type": "array", "minItems": 1,
+          "items": { "type": "integer", "minimum": 0, "maximum": 59 }
+        }
+      },
+      "dependentSchemas": {
+        "at": {
+          "not": { "anyOf": [{ "required": ["hours"] }, { "required": ["minutes"] }, { "required": ["seconds"] }] }
+        }
+      }
+    },
+    "cron": {
+      "description": "A 5-field Debian/Vixie cron line (minute hour day-of-month month day-of-week): lists 1,15, ranges 9-17, steps */15 1-30/5, names jan mon, 7 = Sunday; when either day field starts with *, a day must match both, else either. Or a macro: @yearly @annually @monthly @weekly @daily @midnight @hourly.",
+      "type": "string",
+      "pattern": "^\\s*(@(yearly|annually|monthly|weekly|daily|midnight|hourly)|[0-9*,/-]+\\s+[0-9*,/-]+\\s+[0-9*,/-]+\\s+[0-9A-Za-z*,/-]+\\s+[0-9A-Za-z*,/-]+)\\s*$",
+      "examples": ["*/15 * * * *", "0 9 * * mon-fri", "30 3 1,15 * *", "@daily"]
+    },
+    "rrule": {
+      "description": "An RFC 5545 RRULE (the RRULE: prefix is optional): FREQ required; INTERVAL COUNT UNTIL BYSECOND BYMINUTE BYHOUR BYDAY BYMONTHDAY BYYEARDAY BYWEEKNO BYMONTH BYSETPOS WKST. Needs `start` (DTSTART, a local date-time); see also rdates and exdates.",
+      "type": "string",
+      "pattern": "^(RRULE:)?(?=(.*;)?FREQ=(SECONDLY|MINUTELY|HOURLY|DAILY|WEEKLY|MONTHLY|YEARLY)(;|$))(FREQ|INTERVAL|COUNT|UNTIL|BYSECOND|BYMINUTE|BYHOUR|BYDAY|BYMONTHDAY|BYYEARDAY|BYWEEKNO|BYMONTH|BYSETPOS|WKST)=[^;=]+(;(FREQ|INTERVAL|COUNT|UNTIL|BYSECOND|BYMINUTE|BYHOUR|BYDAY|BYMONTHDAY|BYYEARDAY|BYWEEKNO|BYMONTH|BYSETPOS|WKST)=[^;=]+)*$",
+      "examples": ["FREQ=WEEKLY;INTERVAL=2;BYDAY=FR;BYHOUR=15", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"]
+    },
+    "location": {
+      "description": "Fires when the device enters and/or exits a region. The plan carries the region and its armed windows, not fire dates.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["region"],
+      "properties": {
+        "region": {
+          "description": "The name of an entry under `regions:`, or an inline {latitude, longitude, radius}.",
+          "anyOf": [{ "$ref": "#/$defs/id" }, { "$ref": "#/$defs/circle" }]
+        },
+        "on": {
+          "description": "Which crossing fires: enter (default), exit or both.",
+          "enum": ["enter", "exit", "both"],
+          "default": "enter"
+        },
+        "cooldown": {
+          "$ref": "#/$defs/duration",
+          "description": "After a fire, further crossings are ignored for this long."
+        }
+      }
+    },
+    "during": {
+      "description": "A window filter: a fire passes when its local weekday and time fall inside.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "weekdays": {
+          "description": "Weekdays mon..sun or ranges mon-fri (no ordinals). For a window crossing midnight, the weekday is that of the window's start.",
+          "anyOf": [
+            { "$ref": "#/$defs/plainWeekdayToken" },
+            { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/plainWeekdayToken" } }
+          ]
+        },
+        "between": {
+          "description": "[from, to): two times of day; when to <= from the window crosses midnight (e.g. [\"22:00\", \"06:00\"]).",
+          "type": "array",
+          "prefixItems": [{ "$ref": "#/$defs/time" }, { "$ref": "#/$defs/time" }],
+          "minItems": 2,
+          "maxItems": 2
+        }
+      }
+    },
+    "dst": {
+      "description": "What a wall-clock time does at a daylight-saving transition. Merged key by key with `defaults.dst`.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "gap": {
+          "description": "A local time the spring-forward skips: shift (default, read with the offset before the gap: 02:30 fires at 03:30), next (the transition instant, 03:00), skip (no fire).",
+          "enum": ["shift", "next", "skip"],
+          "default": "shift"
+        },
+        "overlap": {
+          "description": "A local time the fall-back repeats: first (default, the earlier instant), last (the later), both (two fires; the second id gets ~2).",
+          "enum": ["first", "last", "both"],
+          "default": "first"
+        }
+      }
+    },
+    "field.timezone": {
+      "$ref": "#/$defs/timezone",
+      "description": "IANA zone of this trigger; overrides the spec's `timezone`."
+    },
+    "field.start": {
+      "$ref": "#/$defs/bound",
+      "description": "Fires before this are dropped. A date is local midnight (inclusive). Required by count and by rrule (where it is DTSTART, a local date-time)."
+    },
+    "field.end": {
+      "$ref": "#/$defs/bound",
+      "description": "Fires from here on are dropped. A date includes that whole local day; a date-time is exclusive."
+    },
+    "field.count": {
+      "description": "At most this many fires, counted from `start` (which it requires).",
+      "type": "integer",
+      "minimum": 1
+    },
+    "field.except": {
+      "description": "Dates to skip, on the fire's nominal local date: YYYY-MM-DD, {from, to} (both included), or the name of a blackout.",
+      "type": "array",
+      "items": {
+        "anyOf": [{ "$ref": "#/$defs/date" }, { "$ref": "#/$defs/dateRange" }, { "$ref": "#/$defs/blackoutName" }]
+      }
+    },
+    "field.during": { "$ref": "#/$defs/during" },
+    "field.jitter": {
+      "$ref": "#/$defs/duration",
+      "description": "Each fire moves later by a deterministic offset in [0, jitter) derived from its id, so plans stay reproducible."
+    },
+    "field.invalid_dates": {
+      "description": "A date the rule names that the month lacks (Feb 30, a fifth Friday): omit (default), backward (the month's last valid day), forward (the next month's first day), as RFC 7529 SKIP.",
+      "enum": ["omit", "backward", "forward"],
+      "default": "omit"
+    },
+    "field.payload": {
+      "description": "Any map, carried to executors as JSON. Merged key by key with `defaults.payload`.",
+      "type": "object"
+    },
+    "field.priority": {
+      "description": "When the budget (max_pending) must choose, higher priority wins. Default 0.",
+      "type": "integer",
+      "default": 0
+    },
+    "field.enabled": {
+      "description": "false keeps the trigger in the spec but out of the plan. Default true.",
+      "type": "boolean",
+      "default": true
+    },
+    "field.dst": { "$ref": "#/$defs/dst" },
+    "defaults": {
+      "description": "Common trigger fields inherited by every trigger. `payload` and `dst` merge key by key; other fields are replaced by the trigger's own.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "timezone": { "$ref": "#/$defs/field.timezone" },
+        "start": { "$ref": "#/$defs/field.start" },
+        "end": { "$ref": "#/$defs/field.end" },
+        "count": { "$ref": "#/$defs/field.count" },
+        "except": { "$ref": "#/$defs/field.except" },
+        "during": { "$ref": "#/$defs/field.during" },
+        "jitter": { "$ref": "#/$defs/field.jitter" },
+        "invalid_dates": { "$ref": "#/$defs/field.invalid_dates" },
+        "payload": { "$ref": "#/$defs/field.payload" },
+        "priority": { "$ref": "#/$defs/field.priority" },
+        "enabled": { "$ref": "#/$defs/field.enabled" },
+        "dst": { "$ref": "#/$defs/field.dst" }
+      }
+    },
+    "trigger": {
+      "description": "One trigger: exactly one of calendar, cron, rrule, every, once, location, plus common fields.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "calendar": { "$ref": "#/$defs/calendar" },
+        "cron": { "$ref": "#/$defs/cron" },
+        "rrule": { "$ref": "#/$defs/rrule" },
+        "rdates": {
+          "description": "rrule only: extra occurrences (RFC 5545 RDATE), local date-times.",
+          "type": "array",
+          "items": { "$ref": "#/$defs/localDateTime" }
+        },
+        "exdates": {
+          "description": "rrule only: removed occurrences (RFC 5545 EXDATE), local date-times. COUNT counts before they are removed.",
+          "type": "array",
+          "items": { "$ref": "#/$defs/localDateTime" }
+        },
+        "every": {
+          "$ref": "#/$defs/duration",
+          "description": "Elapsed-time interval: fires at anchor + k·interval, unaffected by DST. Filter with during/start/end."
+        },
+        "anchor": {
+          "description": "every only: the instant the interval counts from (default 1970-01-01T00:00:00Z); a local date-time is read in the trigger's zone.",
+          "anyOf": [{ "$ref": "#/$defs/instant" }, { "$ref": "#/$defs/localDateTime" }]
+        },
+        "once": {
+          "description": "One fire: a local date-time in the trigger's zone (2026-12-01T10:00) or an instant with Z or an offset.",
+          "anyOf": [{ "$ref": "#/$defs/localDateTime" }, { "$ref": "#/$defs/instant" }]
+        },
+        "location": { "$ref": "#/$defs/location" },
+        "timezone": { "$ref": "#/$defs/field.timezone" },
+        "start": { "$ref": "#/$defs/field.start" },
+        "end": { "$ref": "#/$defs/field.end" },
+        "count": { "$ref": "#/$defs/field.count" },
+        "except": { "$ref": "#/$defs/field.except" },
+        "during": { "$ref": "#/$defs/field.during" },
+        "jitter": { "$ref": "#/$defs/field.jitter" },
+        "invalid_dates": { "$ref": "#/$defs/field.invalid_dates" },
+        "payload": { "$ref": "#/$defs/field.payload" },
+        "priority": { "$ref": "#/$defs/field.priority" },
+        "enabled": { "$ref": "#/$defs/field.enabled" },
+        "dst": { "$ref": "#/$defs/field.dst" }
+      },
+      "oneOf": [
+        { "required": ["calendar"] },
+        { "required": ["cron"] },
+        { "required": ["rrule"] },
+        { "required": ["every"] },
+        { "required": ["once"] },
+        { "required": ["location"] }
+      ],
+      "dependentRequired": {
+        "rdates": ["rrule"],
+        "exdates": ["rrule"],
+        "anchor": ["every"]
+      },
+      "if": { "required": ["rrule"] },
+      "then": {
+        "properties": {
+          "start": {
+            "description": "DTSTART: a local date-time (a bare date is read as 00:00).",
+            "anyOf": [{ "$ref": "#/$defs/localDateTime" }, { "$ref": "#/$defs/date" }]
+          }
+        }
+      }
+    },
+    "zonedWhenWallClock": {
+      "$comment": "Applied to each trigger when neither the spec nor defaults gives a zone.",
+      "if": {
+        "anyOf": [
+          { "required": ["calendar"] },
+          { "required": ["cron"] },
+          { "required": ["rrule"] },
+          { "required": ["during"] },
+          { "required": ["except"] },
+          { "required": ["once"], "properties": { "once": { "$ref": "#/$defs/localDateTime" } } },
+          { "required": ["anchor"], "properties": { "anchor": { "$ref": "#/$defs/localDateTime" } } }
+        ]
+      },
+      "then": { "required": ["timezone"] }
+    }
+  }
+}
 """# + "\n"
 }
