@@ -1,8 +1,0 @@
-import Testing
-@testable import AlmanacSpec
-
-@Suite struct AlmanacSpecSmokeTests {
-    @Test func moduleLinks() {
-        #expect(Bool(true))
-    }
-}
