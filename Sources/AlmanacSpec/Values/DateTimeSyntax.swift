@@ -1,0 +1,150 @@
+import AlmanacTime
+
+extension ValueSyntax {
+    /// A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not).
+    public static func date(_ text: String) -> Result<CivilDate, SyntaxError> {
+        readBound(text).flatMap { found in
+            guard case .date(let d) = found.bound else {
+                return .failure(SyntaxError(.invalidDate, "expected a date YYYY-MM-DD without a time", at: found.afterDate))
+            }
+            return .success(d)
+        }
+    }
+
+    /// A local date-time `YYYY-MM-DDTHH:MM[:SS]` (a space may replace the `T`), with no offset.
+    public static func localDateTime(_ text: String) -> Result<LocalDateTime, SyntaxError> {
+        readBound(text).flatMap { found in
+            switch found.bound {
+            case .local(let l): return .success(l)
+            case .date: return .failure(missingTime(found))
+            case .instant:
+                return .failure(SyntaxError(.invalidDateTime,
+                    "expected a local date-time without an offset; remove \(quoted(found.text.string(found.zone!)))", at: found.zone!))
+            }
+        }
+    }
+
+    /// An instant: a date-time with `Z` or an offset `±HH:MM`.
+    public static func instant(_ text: String) -> Result<Instant, SyntaxError> {
+        readBound(text).flatMap { found in
+            switch found.bound {
+            case .instant(let i): return .success(i)
+            case .date: return .failure(missingTime(found))
+            case .local:
+                return .failure(SyntaxError(.invalidDateTime,
+                    "an instant needs 'Z' or an offset such as '+01:00' after the time", at: found.afterDate.upperBound..<found.afterDate.upperBound + 1))
+            }
+        }
+    }
+
+    /// A date, a local date-time, or an instant, as `start`/`end` bounds accept.
+    public static func bound(_ text: String) -> Result<Bound, SyntaxError> {
+        readBound(text).map(\.bound)
+    }
+
+    /// A local date-time or an instant, as `once` accepts; a date alone is an error.
+    public static func moment(_ text: String) -> Result<OnceRule.Moment, SyntaxError> {
+        readBound(text).flatMap { found in
+            switch found.bound {
+            case .local(let l): return .success(.local(l))
+            case .instant(let i): return .success(.instant(i))
+            case .date: return .failure(missingTime(found))
+            }
+        }
+    }
+
+    private static func missingTime(_ found: FoundBound) -> SyntaxError {
+        let date = found.text.string(found.afterDate.lowerBound - 10..<found.afterDate.lowerBound)
+        return SyntaxError(.invalidDateTime, "a date alone has no time of day; write e.g. '\(date)T00:00'",
+                           at: found.afterDate.lowerBound - 10..<found.afterDate.lowerBound)
+    }
+
+    /// A parsed bound and where its pieces are, for messages about the wrong kind.
+    struct FoundBound {
+        var bound: Bound
+        var text: ScalarText
+        /// Everything after the date (empty for a date).
+        var afterDate: Range<Int>
+        /// The `Z` or `±HH:MM`, for instants.
+        var zone: Range<Int>?
+    }
+
+    static func readBound(_ text: String) -> Result<FoundBound, SyntaxError> {
+        let t = ScalarText(text)
+        let r = t.trimmed(t.whole)
+        let separator = r.first { t[$0] == "T" || t[$0] == "t" || t[$0] == " " }
+        let date: CivilDate
+        switch readDate(t, r.lowerBound..<(separator ?? r.upperBound)) {
+        case .failure(let e): return .failure(e)
+        case .success(let d): date = d
+        }
+        guard let separator else {
+            return .success(FoundBound(bound: .date(date), text: t, afterDate: r.upperBound..<r.upperBound))
+        }
+        let rest = separator + 1..<r.upperBound
+        let zoneStart = rest.first { t[$0] == "Z" || t[$0] == "z" || t[$0] == "+" || t[$0] == "-" } ?? r.upperBound
+        let time: LocalTime
+        switch readTime(t, rest.lowerBound..<zoneStart) {
+        case .failure(let e): return .failure(e)
+        case .success(let v): time = v
+        }
+        let local = LocalDateTime(date: date, time: time)
+        let afterDate = separator..<r.upperBound
+        guard zoneStart < r.upperBound else {
+            return .success(FoundBound(bound: .local(local), text: t, afterDate: afterDate))
+        }
+        let zone = zoneStart..<r.upperBound
+        return readOffset(t, zone).map { offset in
+            let instant = Instant(secondsSinceEpoch: local.wallSeconds - Int64(offset))
+            return FoundBound(bound: .instant(instant), text: t, afterDate: afterDate, zone: zone)
+        }
+    }
+
+    /// `Z` or `±HH:MM`, as seconds east of UTC.
+    private static func readOffset(_ t: ScalarText, _ r: Range<Int>) -> Result<Int, SyntaxError> {
+        if r.count == 1, t[r.lowerBound] == "Z" || t[r.lowerBound] == "z" { return .success(0) }
+        let bad = SyntaxError(.invalidDateTime,
+            "invalid offset \(quoted(t.string(r))); write 'Z' or ±HH:MM, e.g. '+01:00'", at: r)
+        guard t[r.lowerBound] == "+" || t[r.lowerBound] == "-", r.count == 6, t[r.lowerBound + 3] == ":" else {
+            return .failure(bad)
+        }
+        let hh = r.lowerBound + 1..<r.lowerBound + 3, mm = r.lowerBound + 4..<r.lowerBound + 6
+        guard t.digitRun(from: hh.lowerBound) == hh, t.digitRun(from: mm.lowerBound) == mm else { return .failure(bad) }
+        let h = t.number(hh)!, m = t.number(mm)!
+        guard h <= 23, m <= 59 else {
+            return .failure(SyntaxError(.outOfRange, "offset \(t.string(r)) is out of range: hours 00–23, minutes 00–59", at: r))
+        }
+        let sign = t[r.lowerBound] == "-" ? -1 : 1
+        return .success(sign * (h * 3600 + m * 60))
+    }
+
+    /// Reads a date filling exactly `r`; it must exist in the calendar.
+    static func readDate(_ t: ScalarText, _ r: Range<Int>) -> Result<CivilDate, SyntaxError> {
+        let shown = quoted(t.string(r))
+        let year = t.digitRun(from: r.lowerBound)
+        if year == r, year.count == 8 {
+            let s = t.string(r)
+            let fixed = "\(s.prefix(4))-\(s.dropFirst(4).prefix(2))-\(s.suffix(2))"
+            return .failure(SyntaxError(.invalidDate, "write dates as YYYY-MM-DD: '\(fixed)'", at: r))
+        }
+        let month = t.digitRun(from: year.upperBound + 1)
+        let day = t.digitRun(from: month.upperBound + 1)
+        guard year.count == 4, t[year.upperBound] == "-", month.count == 2, t[month.upperBound] == "-",
+              day.count == 2, day.upperBound == r.upperBound else {
+            return .failure(SyntaxError(.invalidDate, "invalid date \(shown); write YYYY-MM-DD, e.g. '2026-03-01'", at: r))
+        }
+        let y = t.number(year)!, m = t.number(month)!, d = t.number(day)!
+        guard y >= 1 else { return .failure(SyntaxError(.outOfRange, "year 0000 is out of range 0001–9999", at: year)) }
+        guard (1...12).contains(m) else {
+            return .failure(SyntaxError(.outOfRange, "month \(t.string(month)) is out of range 01–12", at: month))
+        }
+        let last = CivilDate.daysInMonth(year: y, month: m)
+        guard d >= 1 else { return .failure(SyntaxError(.outOfRange, "day 00 is out of range 01–\(last)", at: day)) }
+        guard d <= last else {
+            let lastDate = CivilDate(year: y, month: m, day: last)
+            return .failure(SyntaxError(.invalidDate,
+                "\(t.string(r)) does not exist: \(monthDisplayNames[m - 1]) \(y) has \(last) days; the last is \(lastDate)", at: r))
+        }
+        return .success(CivilDate(year: y, month: m, day: d))
+    }
+}

@@ -1,0 +1,145 @@
+import AlmanacTime
+
+extension ValueSyntax {
+    /// Which signs a duration may have where it is used.
+    public enum DurationSign: Sendable {
+        /// Greater than zero (intervals, horizons).
+        case positive
+        /// Zero allowed (a jitter of nothing).
+        case nonNegative
+        /// Anything, including a leading `-`.
+        case any
+    }
+
+    /// A duration: `90s`, `15m`, `2h`, `1d`, `1w` or combinations in descending order (`1h30m`), or
+    /// ISO 8601 `PT15M`, `P1D`, `P1DT2H`, `P2W`. Years and months are refused: their length varies.
+    public static func duration(_ text: String, sign: DurationSign = .positive) -> Result<TimeSpan, SyntaxError> {
+        let t = ScalarText(text)
+        let r = t.trimmed(t.whole)
+        guard !r.isEmpty else {
+            return .failure(SyntaxError(.invalidDuration, "expected a duration such as '15m', '2h' or 'PT15M'", at: r))
+        }
+        let negative = t[r.lowerBound] == "-"
+        let body = (negative ? r.lowerBound + 1 : r.lowerBound)..<r.upperBound
+        let parsed = (t[body.lowerBound] == "P" || t[body.lowerBound] == "p") ? readISODuration(t, body) : readShortDuration(t, body)
+        return parsed.flatMap { seconds in
+            let value = negative ? -seconds : seconds
+            switch sign {
+            case .positive where value <= 0:
+                return .failure(SyntaxError(.invalidDuration, "the duration must be greater than zero", at: r))
+            case .nonNegative where value < 0:
+                return .failure(SyntaxError(.invalidDuration, "the duration must not be negative", at: r))
+            default:
+                return .success(TimeSpan(seconds: value))
+            }
+        }
+    }
+
+    /// Short-form units, largest first, with their length in seconds.
+    private static let shortUnits: [(unit: Unicode.Scalar, seconds: Int64, name: String)] = [
+        ("w", 604_800, "weeks"), ("d", 86_400, "days"), ("h", 3_600, "hours"), ("m", 60, "minutes"), ("s", 1, "seconds"),
+    ]
+
+    /// Unit words people write, mapped to the short unit to suggest instead.
+    private static let unitWords: [String: String] = [
+        "sec": "s", "secs": "s", "second": "s", "seconds": "s",
+        "min": "m", "mins": "m", "minute": "m", "minutes": "m",
+        "hr": "h", "hrs": "h", "hour": "h", "hours": "h",
+        "day": "d", "days": "d", "wk": "w", "week": "w", "weeks": "w",
+    ]
+
+    private static func readShortDuration(_ t: ScalarText, _ r: Range<Int>) -> Result<Int64, SyntaxError> {
+        var total: Int64 = 0
+        var i = r.lowerBound
+        var lastRank = -1
+        while i < r.upperBound {
+            let digits = t.digitRun(from: i)
+            guard let n = t.number(digits) else {
+                if digits.isEmpty {
+                    let rest = i..<r.upperBound
+                    return .failure(SyntaxError(.invalidDuration,
+                        "invalid duration \(quoted(t.string(r))); write a number and a unit (s, m, h, d, w) such as '15m' or '1h30m', or ISO 8601 'PT15M'", at: rest))
+                }
+                return .failure(SyntaxError(.invalidDuration, "the number \(t.string(digits)) is too large", at: digits))
+            }
+            if t[digits.upperBound] == "." || t[digits.upperBound] == "," {
+                return .failure(SyntaxError(.invalidDuration, "fractions are not supported; combine units instead, e.g. '1h30m'", at: digits.lowerBound..<digits.upperBound + 1))
+            }
+            let word = t.letterRun(from: digits.upperBound)
+            guard !word.isEmpty else {
+                let at = digits.upperBound < r.upperBound ? digits.upperBound..<digits.upperBound + 1 : digits
+                return .failure(SyntaxError(.invalidDuration, "\(t.string(digits)) needs a unit: s, m, h, d or w (e.g. '\(t.string(digits))m')", at: at))
+            }
+            let unitText = t.string(word)
+            guard let rank = shortUnits.firstIndex(where: { String($0.unit) == unitText }) else {
+                let replacement = unitWords[unitText.lowercased()] ?? (unitText.count == 1 && unitText != "M" ? unitText.lowercased() : nil)
+                let hint = replacement.map { "; write '\(t.string(digits))\($0)'" } ?? "; units are s, m, h, d and w"
+                return .failure(SyntaxError(.invalidDuration, "unknown duration unit '\(unitText)'\(hint)", at: word))
+            }
+            if rank == lastRank {
+                return .failure(SyntaxError(.invalidDuration, "the unit '\(unitText)' appears twice; write each unit once", at: word))
+            }
+            if rank < lastRank {
+                return .failure(SyntaxError(.invalidDuration,
+                    "units go from largest to smallest (w, d, h, m, s); '\(unitText)' comes too late", at: word))
+            }
+            lastRank = rank
+            total += Int64(n) * shortUnits[rank].seconds
+            i = word.upperBound
+        }
+        return .success(total)
+    }
+
+    /// ISO 8601 `P[nW][nD][T[nH][nM][nS]]`; designators are case-insensitive.
+    private static func readISODuration(_ t: ScalarText, _ r: Range<Int>) -> Result<Int64, SyntaxError> {
+        var total: Int64 = 0
+        var i = r.lowerBound + 1
+        var inTime = false
+        var seen = 0
+        var lastRank = -1
+        // Ranks order the designators so each appears once and in ISO order.
+        let dateRanks: [Character: (Int, Int64)] = ["W": (0, 604_800), "D": (1, 86_400)]
+        let timeRanks: [Character: (Int, Int64)] = ["H": (2, 3_600), "M": (3, 60), "S": (4, 1)]
+        while i < r.upperBound {
+            if !inTime, t[i] == "T" || t[i] == "t" {
+                inTime = true
+                i += 1
+                continue
+            }
+            let digits = t.digitRun(from: i)
+            guard let n = t.number(digits) else {
+                let at = digits.isEmpty ? i..<i + 1 : digits
+                let what = digits.isEmpty ? "expected a number at \(quoted(t.string(i..<r.upperBound)))" : "the number \(t.string(digits)) is too large"
+                return .failure(SyntaxError(.invalidDuration, "\(what) in ISO 8601 duration; e.g. 'PT15M', 'P1DT2H'", at: at))
+            }
+            let d = digits.upperBound
+            guard let scalar = t[d] else {
+                return .failure(SyntaxError(.invalidDuration, "\(t.string(digits)) needs a designator (D, H, M, S…)", at: digits))
+            }
+            if scalar == "." || scalar == "," {
+                return .failure(SyntaxError(.invalidDuration, "fractions are not supported; write e.g. 'PT1H30M'", at: digits.lowerBound..<d + 1))
+            }
+            let letter = Character(String(scalar).uppercased())
+            if !inTime, letter == "Y" || letter == "M" {
+                let unit = letter == "Y" ? "years" : "months"
+                return .failure(SyntaxError(.invalidDuration,
+                    "\(unit) have no fixed length; write days or weeks (e.g. 'P30D'), or use a calendar rule", at: digits.lowerBound..<d + 1))
+            }
+            guard let (rank, seconds) = (inTime ? timeRanks : dateRanks)[letter] else {
+                let hint = inTime ? "after T use H, M or S" : "before T use W or D; put hours, minutes and seconds after T ('PT2H')"
+                return .failure(SyntaxError(.invalidDuration, "unexpected designator '\(scalar)'; \(hint)", at: d..<d + 1))
+            }
+            guard rank > lastRank else {
+                return .failure(SyntaxError(.invalidDuration, "designator '\(scalar)' is repeated or out of order", at: d..<d + 1))
+            }
+            lastRank = rank
+            seen += 1
+            total += Int64(n) * seconds
+            i = d + 1
+        }
+        if seen == 0 || (inTime && lastRank < 2) {
+            return .failure(SyntaxError(.invalidDuration, "incomplete ISO 8601 duration \(quoted(t.string(r))); e.g. 'PT15M', 'P1D'", at: r))
+        }
+        return .success(total)
+    }
+}

@@ -1,0 +1,52 @@
+import AlmanacTime
+
+extension ValueSyntax {
+    /// A time of day `HH:MM` or `HH:MM:SS`, 00:00 to 23:59:59.
+    public static func time(_ text: String) -> Result<LocalTime, SyntaxError> {
+        let t = ScalarText(text)
+        return readTime(t, t.trimmed(t.whole))
+    }
+
+    /// Reads a time filling exactly `range` of `t`; offsets in errors are relative to the whole text.
+    static func readTime(_ t: ScalarText, _ range: Range<Int>) -> Result<LocalTime, SyntaxError> {
+        let shown = quoted(t.string(range))
+        let bad = SyntaxError(.invalidTime, "invalid time \(shown); write HH:MM or HH:MM:SS, e.g. '09:30'", at: range)
+        let hour = t.digitRun(from: range.lowerBound)
+        guard !hour.isEmpty, hour.upperBound < range.upperBound, t[hour.upperBound] == ":" else {
+            return .failure(bad)
+        }
+        let minute = t.digitRun(from: hour.upperBound + 1)
+        guard minute.count == 2, minute.upperBound <= range.upperBound else { return .failure(bad) }
+        var second: Range<Int>?
+        var end = minute.upperBound
+        if end < range.upperBound, t[end] == ":" {
+            let s = t.digitRun(from: end + 1)
+            guard s.count == 2, s.upperBound <= range.upperBound else { return .failure(bad) }
+            second = s
+            end = s.upperBound
+        }
+        if end < range.upperBound {
+            let rest = end..<range.upperBound
+            if t[end] == "." || t[end] == "," {
+                return .failure(SyntaxError(.invalidTime, "fractional seconds are not supported; write HH:MM:SS", at: rest))
+            }
+            return .failure(SyntaxError(.invalidTime, "unexpected \(quoted(t.string(rest))) after the time; write HH:MM or HH:MM:SS", at: rest))
+        }
+        if hour.count != 2 {
+            let padded = hour.count == 1 ? "0" + t.string(hour.lowerBound..<range.upperBound) : nil
+            let hint = padded.map { "; write '\($0)'" } ?? "; write HH:MM or HH:MM:SS"
+            return .failure(SyntaxError(.invalidTime, "the hour of a time has two digits\(hint)", at: hour))
+        }
+        let h = t.number(hour)!, m = t.number(minute)!, s = second.map { t.number($0)! } ?? 0
+        if h == 24 && m == 0 && s == 0 {
+            return .failure(SyntaxError(.invalidTime,
+                "'24:00' is not a time of day; write '00:00' (midnight starts the day) or '23:59'", at: range))
+        }
+        if h > 23 { return .failure(SyntaxError(.outOfRange, "hour \(h) is out of range 00–23", at: hour)) }
+        if m > 59 { return .failure(SyntaxError(.outOfRange, "minute \(m) is out of range 00–59", at: minute)) }
+        if s > 59, let second {
+            return .failure(SyntaxError(.outOfRange, "second \(s) is out of range 00–59 (leap seconds are not supported)", at: second))
+        }
+        return .success(LocalTime(hour: h, minute: m, second: s))
+    }
+}

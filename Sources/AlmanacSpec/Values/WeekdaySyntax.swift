@@ -1,0 +1,93 @@
+import AlmanacTime
+
+extension ValueSyntax {
+    /// A weekday list in one scalar: `mon`, `mon-fri` (a range may wrap: `fri-mon` = fri, sat, sun,
+    /// mon), ordinals in the month `2tue`, `-1fri` (1…5, −1…−5) when `allowOrdinals`, and several of
+    /// these separated by commas. Names are case-insensitive, short (`thu`) or full (`thursday`).
+    /// A weekday given twice is a warning.
+    public static func weekdays(_ text: String, allowOrdinals: Bool) -> ([WeekdaySelector]?, [SyntaxError]) {
+        let t = ScalarText(text)
+        var result: [WeekdaySelector] = []
+        var problems: [SyntaxError] = []
+        for item in t.split(t.trimmed(t.whole), on: ",") {
+            switch readWeekdayItem(t, item, allowOrdinals: allowOrdinals) {
+            case .failure(let e): problems.append(e)
+            case .success(let selectors):
+                for s in selectors {
+                    if result.contains(s) {
+                        let name = (s.ordinal.map(String.init) ?? "") + s.weekday.shortName
+                        problems.append(SyntaxError(.duplicateValue, "weekday '\(name)' is listed twice", at: item))
+                    } else {
+                        result.append(s)
+                    }
+                }
+            }
+        }
+        return (problems.contains { $0.severity == .error } ? nil : result, problems)
+    }
+
+    /// One weekday name, case-insensitive, short or full; nil when unknown.
+    static func weekday(named name: String) -> Weekday? {
+        let lower = name.lowercased()
+        if let w = Weekday(shortName: lower) { return w }
+        return weekdayFullNames.firstIndex(of: lower).flatMap { Weekday(rawValue: $0 + 1) }
+    }
+
+    private static func readWeekdayItem(_ t: ScalarText, _ r: Range<Int>, allowOrdinals: Bool) -> Result<[WeekdaySelector], SyntaxError> {
+        guard !r.isEmpty else {
+            return .failure(SyntaxError(.unknownWeekday, "expected a weekday (mon…sun) here", at: r))
+        }
+        // An ordinal is an optional sign and digits in front of the name.
+        var i = r.lowerBound
+        let signed = t[i] == "-" || t[i] == "+"
+        if signed { i += 1 }
+        let digits = t.digitRun(from: i)
+        let ordinalRange = r.lowerBound..<digits.upperBound
+        var ordinal: Int?
+        if !digits.isEmpty {
+            guard let n = t.number(digits), n >= 1, n <= 5 else {
+                return .failure(SyntaxError(.invalidOrdinal,
+                    "ordinal \(t.string(ordinalRange)) is out of range: a weekday occurs at most 5 times in a month; use 1…5 or -1…-5", at: ordinalRange))
+            }
+            ordinal = t[r.lowerBound] == "-" ? -n : n
+        } else if signed {
+            return .failure(SyntaxError(.invalidOrdinal, "expected an ordinal such as '-1fri' or '2tue'", at: ordinalRange))
+        }
+        let first = t.letterRun(from: digits.upperBound)
+        guard let start = weekday(named: t.string(first)) else { return .failure(unknownWeekday(t, first, r)) }
+        if ordinal != nil, !allowOrdinals {
+            return .failure(SyntaxError(.invalidOrdinal,
+                "an ordinal like '\(t.string(r))' is not allowed here; write '\(start.shortName)'", at: ordinalRange))
+        }
+        if first.upperBound == r.upperBound { return .success([WeekdaySelector(start, ordinal: ordinal)]) }
+        guard t[first.upperBound] == "-" else {
+            let rest = first.upperBound..<r.upperBound
+            return .failure(SyntaxError(.unknownWeekday,
+                "unexpected \(quoted(t.string(rest))) after '\(t.string(first))'; separate weekdays with commas", at: rest))
+        }
+        if ordinal != nil {
+            return .failure(SyntaxError(.invalidOrdinal,
+                "an ordinal cannot apply to a range; list each weekday, e.g. '2mon, 2tue'", at: r))
+        }
+        let second = t.letterRun(from: first.upperBound + 1)
+        guard let end = weekday(named: t.string(second)), second.upperBound == r.upperBound else {
+            return .failure(unknownWeekday(t, second.isEmpty ? first.upperBound + 1..<r.upperBound : second, r))
+        }
+        // A range wraps past Sunday: fri-mon is fri, sat, sun, mon.
+        var days: [WeekdaySelector] = []
+        var w = start.rawValue
+        while true {
+            days.append(WeekdaySelector(Weekday(rawValue: w)!))
+            if w == end.rawValue { break }
+            w = w % 7 + 1
+        }
+        return .success(days)
+    }
+
+    private static func unknownWeekday(_ t: ScalarText, _ word: Range<Int>, _ item: Range<Int>) -> SyntaxError {
+        let at = word.isEmpty ? item : word
+        let text = t.string(at)
+        let hint = nameHint(for: text, short: Weekday.allCases.map(\.shortName), full: weekdayFullNames)
+        return SyntaxError(.unknownWeekday, "unknown weekday '\(text)'\(hint.isEmpty ? "; write mon, tue, wed, thu, fri, sat or sun" : hint)", at: at)
+    }
+}

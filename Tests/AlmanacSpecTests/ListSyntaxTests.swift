@@ -1,0 +1,65 @@
+import AlmanacTime
+import Testing
+@testable import AlmanacSpec
+
+@Suite struct ListSyntaxTests {
+    private func days(_ text: String, ordinals: Bool = true) -> [String]? {
+        ValueSyntax.weekdays(text, allowOrdinals: ordinals).0?.map { ($0.ordinal.map(String.init) ?? "") + $0.weekday.shortName }
+    }
+
+    @Test func weekdayNamesRangesAndOrdinals() {
+        #expect(days("mon") == ["mon"])
+        #expect(days("Thursday") == ["thu"])
+        #expect(days("mon-fri") == ["mon", "tue", "wed", "thu", "fri"])
+        #expect(days("fri-mon") == ["fri", "sat", "sun", "mon"])
+        #expect(days("2tue, -1fri") == ["2tue", "-1fri"])
+        #expect(days("MON,wed , Fri") == ["mon", "wed", "fri"])
+    }
+
+    @Test func weekdayErrors() {
+        let (_, thurs) = ValueSyntax.weekdays("mon, thurs", allowOrdinals: true)
+        expectSingleError(thurs, .unknownWeekday, "     ^^^^^", message: "unknown weekday 'thurs'; did you mean 'thu'?")
+        let (_, tusday) = ValueSyntax.weekdays("tusday", allowOrdinals: true)
+        expectSingleError(tusday, .unknownWeekday, "^^^^^^", message: "did you mean 'tue'?")
+        let (_, six) = ValueSyntax.weekdays("6mon", allowOrdinals: true)
+        expectSingleError(six, .invalidOrdinal, "^", message: "at most 5 times")
+        let (_, notHere) = ValueSyntax.weekdays("mon, 2tue", allowOrdinals: false)
+        expectSingleError(notHere, .invalidOrdinal, "     ^", message: "write 'tue'")
+        let (_, rangeOrdinal) = ValueSyntax.weekdays("2mon-fri", allowOrdinals: true)
+        expectSingleError(rangeOrdinal, .invalidOrdinal, "^^^^^^^^")
+        let (_, empty) = ValueSyntax.weekdays("mon,,tue", allowOrdinals: true)
+        expectSingleError(empty, .unknownWeekday, "    ^")
+        let (_, badEnd) = ValueSyntax.weekdays("mon-fry", allowOrdinals: true)
+        expectSingleError(badEnd, .unknownWeekday, "    ^^^", message: "did you mean 'fri'?")
+    }
+
+    @Test func duplicateWeekdaysWarnButParse() {
+        let (value, problems) = ValueSyntax.weekdays("mon-wed, tue", allowOrdinals: false)
+        #expect(value?.map(\.weekday) == [.monday, .tuesday, .wednesday])
+        expectSingleError(problems, .duplicateValue, "         ^^^")
+        #expect(problems.first?.severity == .warning)
+    }
+
+    @Test func monthsByNameNumberAndRange() {
+        #expect(ValueSyntax.months("jan").0 == [1])
+        #expect(ValueSyntax.months("jan-mar, 12").0 == [1, 2, 3, 12])
+        #expect(ValueSyntax.months("nov-feb").0 == [11, 12, 1, 2])
+        #expect(ValueSyntax.months("September").0 == [9])
+        #expect(ValueSyntax.months("3-5").0 == [3, 4, 5])
+        expectSingleError(ValueSyntax.months("jnu").1, .unknownMonth, "^^^", message: "did you mean 'jun'?")
+        expectSingleError(ValueSyntax.months("1, 13").1, .outOfRange, "   ^^", message: "month 13 is out of range 1–12")
+    }
+
+    @Test func integersWithRanges() {
+        #expect(ValueSyntax.dayOfMonth("-1").value == -1)
+        #expect(ValueSyntax.dayOfMonth("31").value == 31)
+        expectError(ValueSyntax.dayOfMonth("0").error, .outOfRange, "^", message: "-1 for the month's last day")
+        expectError(ValueSyntax.dayOfMonth("32").error, .outOfRange, "^^", message: "day 32 is out of range -31–31")
+        expectError(ValueSyntax.dayOfMonth("-32").error, .outOfRange, "^^^")
+        #expect(ValueSyntax.hour("23").value == 23)
+        expectError(ValueSyntax.hour("24").error, .outOfRange, "^^", message: "hour 24 is out of range 0–23")
+        expectError(ValueSyntax.minute("60").error, .outOfRange, "^^")
+        expectError(ValueSyntax.second("x1").error, .invalidNumber, "^^")
+        #expect(ValueSyntax.second("+5").value == 5)
+    }
+}
