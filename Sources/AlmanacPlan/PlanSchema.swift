@@ -3,6 +3,113 @@
 /// The JSON Schema (2020-12) of the plan file, as shipped in `schemas/plan.schema.json`.
 public enum PlanSchema {
     public static let text = #"""
-{"$schema": "https://json-schema.org/draft/2020-12/schema"}
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://almanac.invalid/schemas/plan.schema.json",
+  "title": "Almanac plan file, format 1",
+  "description": "The concrete fires of every trigger of a schedule spec over a window. Written canonically: keys in the order listed here, keys inside triggers and payloads sorted, one fire per line, fires sorted by (at, trigger, id).",
+  "type": "object",
+  "additionalProperties": false,
+  "required": ["plan", "spec", "window", "tzdata", "limits", "triggers", "regions", "fires"],
+  "properties": {
+    "plan": {"description": "The plan format version.", "const": 1},
+    "spec": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["name", "sha256"],
+      "properties": {
+        "name": {"type": "string", "description": "The spec's name (its base name when it sets none)."},
+        "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256 of the spec's bytes."}
+      }
+    },
+    "window": {"$ref": "#/$defs/window", "description": "The half-open interval [from, to) the plan covers."},
+    "tzdata": {"type": "string", "description": "The time zone database version the plan was compiled with."},
+    "limits": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["max_pending", "max_regions"],
+      "properties": {
+        "max_pending": {"type": "integer", "minimum": 0, "description": "At most this many fires registered at once."},
+        "max_regions": {"type": "integer", "minimum": 0, "description": "At most this many regions monitored at once."}
+      }
+    },
+    "triggers": {
+      "type": "object",
+      "description": "Every trigger a fire or region names, by id.",
+      "propertyNames": {"$ref": "#/$defs/triggerID"},
+      "additionalProperties": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["kind", "priority", "payload"],
+        "properties": {
+          "kind": {"enum": ["calendar", "cron", "rrule", "every", "once", "location"]},
+          "timezone": {"type": "string", "description": "IANA zone of a wall-clock trigger."},
+          "priority": {"type": "integer", "description": "Higher wins when a budget must choose."},
+          "payload": {"type": "object", "description": "Carried to executors as JSON."}
+        }
+      }
+    },
+    "regions": {
+      "type": "array",
+      "description": "Location triggers, sorted by trigger id.",
+      "items": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["trigger", "on", "latitude", "longitude", "radius", "armed"],
+        "properties": {
+          "trigger": {"$ref": "#/$defs/triggerID"},
+          "on": {"enum": ["enter", "exit", "both"]},
+          "latitude": {"type": "number", "minimum": -90, "maximum": 90},
+          "longitude": {"type": "number", "minimum": -180, "maximum": 180},
+          "radius": {"type": "number", "minimum": 0, "description": "Metres."},
+          "cooldown": {"type": "integer", "minimum": 0, "description": "Seconds between two fires of the region."},
+          "armed": {"type": "array", "items": {"$ref": "#/$defs/window"}, "description": "Sorted, disjoint windows inside the plan's window."}
+        }
+      }
+    },
+    "fires": {
+      "type": "array",
+      "description": "Sorted by (at, trigger, id), inside the window.",
+      "items": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["at", "trigger", "local", "id"],
+        "properties": {
+          "at": {"$ref": "#/$defs/instant"},
+          "trigger": {"$ref": "#/$defs/triggerID"},
+          "local": {
+            "type": "string",
+            "description": "The wall time of the fire in the trigger's zone, with its UTC offset; the same instant as at.",
+            "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9][+-]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"
+          },
+          "id": {
+            "type": "string",
+            "description": "Trigger id, '@', the rule's nominal local date-time; '~2' marks the second pass of a repeated hour.",
+            "pattern": "^[a-z0-9][a-z0-9._-]{0,63}@[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](~2)?$"
+          },
+          "nominal": {
+            "type": "string",
+            "description": "The rule's wall time, present when the fire moved off it (gap shift, jitter).",
+            "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"
+          }
+        }
+      }
+    }
+  },
+  "$defs": {
+    "triggerID": {"type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,63}$"},
+    "instant": {
+      "type": "string",
+      "description": "RFC 3339 in UTC with seconds.",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z$"
+    },
+    "window": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["from", "to"],
+      "properties": {"from": {"$ref": "#/$defs/instant"}, "to": {"$ref": "#/$defs/instant"}}
+    }
+  }
+}
 """# + "\n"
 }
