@@ -13,6 +13,8 @@ struct CommonFields {
                        "invalid_dates", "payload", "priority", "enabled", "dst"]
 
     var timezone: Located<String>?
+    /// `timezone:` was written here but is unknown (already reported).
+    var timezoneUnknown = false
     var start: Located<Bound>?
     var end: Located<Bound>?
     var count: Located<Int>?
@@ -30,6 +32,7 @@ struct CommonFields {
     func over(_ defaults: CommonFields) -> CommonFields {
         var merged = self
         merged.timezone = timezone ?? defaults.timezone
+        merged.timezoneUnknown = timezoneUnknown || (timezone == nil && defaults.timezoneUnknown)
         merged.start = start ?? defaults.start
         merged.end = end ?? defaults.end
         merged.count = count ?? defaults.count
@@ -57,7 +60,9 @@ extension SpecValidator {
 
     mutating func commonFields(_ m: MappingReader) -> CommonFields {
         var c = CommonFields()
-        if let v = m["timezone"], let z = zone(v) { c.timezone = Located(value: z, range: v.range) }
+        if let v = m["timezone"] {
+            if let z = zone(v) { c.timezone = Located(value: z, range: v.range) } else { c.timezoneUnknown = true }
+        }
         if let v = m["start"], let b = parse(v, "`start`", Syntax.bound) { c.start = Located(value: b, range: v.range) }
         if let v = m["end"], let b = parse(v, "`end`", Syntax.bound) { c.end = Located(value: b, range: v.range) }
         if let v = m["count"], let n = integer(v, "`count`", in: 1...Int.max) { c.count = Located(value: n, range: v.range) }
@@ -89,7 +94,7 @@ extension SpecValidator {
         var d = During()
         var ok = true
         if let w = m["weekdays"] {
-            if let days = list(w, "`during.weekdays`", { v, n in v.parse(n, "a weekday") { Syntax.weekdays($0, ordinals: false) } }) {
+            if let days = list(w, "`during.weekdays`", { v, n in v.parseMany(n, "a weekday") { Syntax.weekdays($0, ordinals: false) } }) {
                 d.weekdays = Set(days.map(\.weekday))
             } else { ok = false }
         }

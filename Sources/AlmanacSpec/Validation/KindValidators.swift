@@ -50,13 +50,13 @@ extension SpecValidator {
             return values.map { Array(Set($0)).sorted() }
         }
         if let n = m["months"] {
-            if let months = list(n, "`months`", { v, item in v.parse(item, "a month", Syntax.months) }) {
+            if let months = list(n, "`months`", { v, item in v.parseMany(item, "a month", Syntax.months) }) {
                 rule.months = Array(Set(months)).sorted()
             } else { ok = false }
         }
         rule.days = ints(&self, "days", 1...31, allowNegative: true)
         if let n = m["weekdays"] {
-            if let days = list(n, "`weekdays`", { v, item in v.parse(item, "a weekday") { Syntax.weekdays($0, ordinals: true) } }) {
+            if let days = list(n, "`weekdays`", { v, item in v.parseMany(item, "a weekday") { Syntax.weekdays($0, ordinals: true) } }) {
                 rule.weekdays = Array(Set(days)).sorted { ($0.weekday, $0.ordinal ?? 0) < ($1.weekday, $1.ordinal ?? 0) }
             } else { ok = false }
         }

@@ -93,6 +93,14 @@ extension SpecValidator {
         }
     }
 
+    /// Applies a syntax that may find several problems in one scalar (a list of weekdays).
+    mutating func parseMany<T>(_ node: YAMLNode, _ what: String, _ syntax: (String) -> (T?, [SyntaxError])) -> T? {
+        guard let s = text(node, what) else { return nil }
+        let (value, errors) = syntax(s)
+        for e in errors { diagnostics.emit(e.diagnostic(in: node)) }
+        return errors.contains { $0.severity == .error } ? nil : value
+    }
+
     /// A payload node as JSON. Quoted scalars are strings; plain ones become numbers, booleans or
     /// null only when they are exactly JSON's spelling of one.
     func json(_ node: YAMLNode) -> JSONValue {

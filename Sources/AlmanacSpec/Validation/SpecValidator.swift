@@ -8,6 +8,9 @@ struct SpecValidator {
     var diagnostics = DiagnosticBag()
     let defaultName: String
     var specZone: String?
+    /// A `timezone:` was written but is unknown: its error already says so, so "needs a time
+    /// zone" would only repeat it.
+    var zoneWrittenButUnknown = false
     /// Blackout name → its date ranges.
     var blackouts: [String: [DateRange]] = [:]
     var blackoutKeys: [String: SourceRange] = [:]
@@ -38,7 +41,10 @@ struct SpecValidator {
                 schedule.name = s
             }
         }
-        if let z = top["timezone"] { specZone = zone(z) }
+        if let z = top["timezone"] {
+            specZone = zone(z)
+            zoneWrittenButUnknown = specZone == nil
+        }
         schedule.timezone = specZone
         if let h = top["horizon"] { schedule.horizon = parse(h, "`horizon`") { Syntax.duration($0, allowZero: false) } }
         if let l = top["limits"] { schedule.limits = limits(l) }

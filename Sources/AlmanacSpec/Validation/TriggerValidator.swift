@@ -46,7 +46,7 @@ extension SpecValidator {
 
     /// Rules that span several fields: zones for wall-clock readings, `count` needs `start`, order of bounds.
     mutating func checkMeaning(_ t: Trigger, fields: CommonFields, key: YAMLNode, kindNode: YAMLNode, anchorNode: YAMLNode?) {
-        if t.timezone == nil {
+        if t.timezone == nil, !fields.timezoneUnknown, !zoneWrittenButUnknown {
             var reasons: [(String, SourceRange)] = []
             if t.kind.isWallClock { reasons.append(("`\(t.kind.name)` is read on a wall clock", kindNode.range)) }
             for (name, bound) in [("start", fields.start), ("end", fields.end)] {

@@ -1,0 +1,84 @@
+import AlmanacPlan
+import AlmanacTime
+
+/// A point in time as the command line names it: `today`, `now`, a date, or an RFC 3339 instant.
+public enum TimeArgument: Hashable, Sendable {
+    /// The start of the current day in the spec's zone.
+    case today
+    case now
+    /// The start of that day in the spec's zone.
+    case date(CivilDate)
+    case instant(Instant)
+
+    /// Parses a command-line value; nil when it is none of the accepted forms.
+    public init?(_ text: String) {
+        switch text {
+        case "today": self = .today
+        case "now": self = .now
+        default:
+            if let i = RFC3339.parseInstant(text) {
+                self = .instant(i)
+            } else if let d = WindowRequest.parseDate(text) {
+                self = .date(d)
+            } else {
+                return nil
+            }
+        }
+    }
+}
+
+/// The window a command asks for, before it is pinned to instants: `--from`, `--to`, `--horizon`.
+public struct WindowRequest: Hashable, Sendable {
+    /// When nothing else says, plans cover this long.
+    public static let defaultHorizon = TimeSpan(seconds: 30 * 86_400)
+
+    public var from: TimeArgument
+    public var to: TimeArgument?
+    public var horizon: TimeSpan?
+
+    public init(from: TimeArgument = .today, to: TimeArgument? = nil, horizon: TimeSpan? = nil) {
+        self.from = from
+        self.to = to
+        self.horizon = horizon
+    }
+
+    /// The half-open window `[from, to)`. Days start at local midnight in `zone` (UTC when the
+    /// spec has none); `now` is passed in by the executable, never read here. The length is `to`,
+    /// else `horizon`, else the spec's `horizon:`, else 30 days.
+    public func resolve(now: Instant, zone: String?, specHorizon: TimeSpan?) -> Window? {
+        let table = OffsetTable(zone: zone ?? "UTC", covering: now.adding(TimeSpan(seconds: -400 * 86_400)),
+                                to: now.adding(TimeSpan(seconds: 400 * 86_400)))
+        guard let table else { return nil }
+        func pin(_ t: TimeArgument) -> Instant {
+            switch t {
+            case .now: return now
+            case .instant(let i): return i
+            case .today: return startOfDay(LocalDateTime(wallSeconds: now.secondsSinceEpoch + Int64(table.offset(at: now))).date, table)
+            case .date(let d): return startOfDay(d, table)
+            }
+        }
+        let start = pin(from)
+        let end = to.map(pin) ?? start.adding(horizon ?? specHorizon ?? Self.defaultHorizon)
+        guard end > start else { return nil }
+        return Window(from: start, to: end)
+    }
+
+    /// Local midnight of `date`; where midnight falls in a gap, the first instant after it.
+    func startOfDay(_ date: CivilDate, _ table: OffsetTable) -> Instant {
+        let midnight = LocalDateTime(date: date, time: .midnight)
+        switch table.resolve(midnight) {
+        case .unique(let i, _): return i
+        case .gap(let transition, _, _): return transition
+        case .overlap(let first, _, _, _): return first
+        }
+    }
+
+    /// `YYYY-MM-DD`, a real calendar date.
+    static func parseDate(_ text: String) -> CivilDate? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        let date = CivilDate(year: y, month: m, day: d)
+        return date.isValid ? date : nil
+    }
+}
