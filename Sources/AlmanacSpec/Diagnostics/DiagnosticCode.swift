@@ -53,7 +53,6 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case reversedRange = "E0309"
     case intervalTooShort = "W0310"
     case unusedDefinition = "W0311"
-    case invalidLimit = "E0312"
 
     // MARK: E04xx — cron expressions
     case cronFieldCount = "E0401"

@@ -15,6 +15,9 @@ struct MappingReader {
             return nil
         }
         self.node = node
+        if let tag = node.tag, tag != "!", tag != "tag:yaml.org,2002:map" {
+            diagnostics.emit(Diagnostic(.unsupportedTag, "tag '\(tag)' is not supported on \(what); remove it", at: node.range))
+        }
         for pair in pairs {
             guard let key = pair.key.scalar else { continue }
             if !known.contains(key) {

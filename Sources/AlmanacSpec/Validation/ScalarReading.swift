@@ -4,11 +4,28 @@ import AlmanacJSON
 extension SpecValidator {
     /// The scalar's text, or nil with a diagnostic for a collection or nothing at all.
     mutating func text(_ node: YAMLNode, _ what: String) -> String? {
+        guard checkTag(node) else { return nil }
         guard let s = node.scalar, !node.isNull else {
             diagnostics.emit(Diagnostic(.wrongType, "\(what) must be a single value, not \(node.kindName)", at: node.range))
             return nil
         }
         return s
+    }
+
+    /// Explicit tags would ask YAML to convert a value; Almanac reads text as written, so only
+    /// the tags that change nothing are accepted.
+    mutating func checkTag(_ node: YAMLNode) -> Bool {
+        guard let tag = node.tag, tag != "!" else { return true }
+        let allowed: String
+        switch node.content {
+        case .scalar: allowed = "tag:yaml.org,2002:str"
+        case .mapping: allowed = "tag:yaml.org,2002:map"
+        case .sequence: allowed = "tag:yaml.org,2002:seq"
+        }
+        if tag == allowed { return true }
+        let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
+        diagnostics.emit(Diagnostic(.unsupportedTag, "tag '\(shown)' is not supported; Almanac reads every value as the text written, so remove the tag (quote the value to keep it a string)", at: node.range))
+        return false
     }
 
     /// A decimal integer within `range`.
