@@ -1,1 +1,88 @@
-// The compiler stages live here: see FireStream, Compiler.
+import AlmanacPlan
+import AlmanacSpec
+import AlmanacTime
+
+/// The expand stage: a validated `Schedule` and a window → a plan header, then the fires of every
+/// enabled trigger merged in plan order, streamed to a sink (a `PlanWriter`) or collected.
+///
+///     let expansion = try Compiler().prepare(schedule, specSHA256: sha, window: window)
+///     writer.writeHeader(expansion.header)
+///     let report = try expansion.run { fire in writer.append(fire) }
+///
+/// The library never reads the clock, the environment or the machine's zone: the window and the
+/// zone data version are parameters, and zones are read by IANA name only.
+public struct Compiler: Sendable {
+    /// Recorded in the plan as `tzdata`.
+    public var tzdataVersion: String
+
+    public init(tzdataVersion: String = OffsetTable.dataVersion) {
+        self.tzdataVersion = tzdataVersion
+    }
+
+    /// Checks the zones, reads their offset tables and builds the plan header (everything but fires).
+    /// Throws `CompileError` for a zone the zone data do not know.
+    public func prepare(_ schedule: Schedule, specSHA256: String, window: Window) throws -> Expansion {
+        var spans: [String: (from: Int64, to: Int64)] = [:]
+        var zoneRanges: [String: SourceRange] = [:]
+        let enabled = schedule.triggers.filter(\.enabled)
+        for trigger in enabled {
+            let zone = Expansion.zone(of: trigger)
+            let range = ExpansionRange(trigger, window: window)
+            let span = spans[zone] ?? (range.lowInstant, range.highInstant)
+            spans[zone] = (min(span.from, range.lowInstant), max(span.to, range.highInstant))
+            zoneRanges[zone] = zoneRanges[zone] ?? trigger.range
+        }
+        var tables: [String: OffsetTable] = [:]
+        for (zone, span) in spans {
+            guard let table = OffsetTable(zone: zone, covering: Instant(secondsSinceEpoch: span.from),
+                                          to: Instant(secondsSinceEpoch: span.to)) else {
+                throw CompileError(Diagnostic(.unknownTimeZone, "unknown time zone '\(zone)'", at: zoneRanges[zone]))
+            }
+            tables[zone] = table
+        }
+        var triggers: [String: PlanTrigger] = [:]
+        for trigger in enabled {
+            triggers[trigger.id] = PlanTrigger(kind: trigger.kind.name, timezone: trigger.timezone,
+                                               priority: trigger.priority, payload: trigger.payload)
+        }
+        let regions = enabled.compactMap { trigger -> PlanRegion? in
+            guard case .location(let rule) = trigger.kind else { return nil }
+            return LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!, window: window).region
+        }
+        let header = Plan(spec: SpecInfo(name: schedule.name, sha256: specSHA256), window: window, tzdata: tzdataVersion,
+                          limits: PlanLimits(maxPending: schedule.limits.maxPending, maxRegions: schedule.limits.maxRegions),
+                          triggers: triggers, regions: regions.sorted { $0.trigger.utf8.lexicographicallyPrecedes($1.trigger.utf8) })
+        return Expansion(header: header, triggers: enabled, limits: schedule.limits, tables: tables)
+    }
+
+    /// Compiles into memory: the whole plan and the warnings found.
+    public func compile(_ schedule: Schedule, specSHA256: String, window: Window) throws -> CompileResult {
+        let expansion = try prepare(schedule, specSHA256: specSHA256, window: window)
+        var plan = expansion.header
+        let report = try expansion.run { plan.fires.append($0) }
+        return CompileResult(plan: plan, diagnostics: report.diagnostics)
+    }
+}
+
+/// A compiled plan and the warnings (DST, no fire in window) found while expanding it.
+public struct CompileResult: Sendable {
+    public var plan: Plan
+    public var diagnostics: [Diagnostic]
+}
+
+/// What `Expansion.run` reports once every fire went to the sink.
+public struct ExpansionReport: Sendable {
+    public var fireCount: Int
+    /// Warnings, in trigger order: `dstAffected`, `noFireInWindow`.
+    public var diagnostics: [Diagnostic]
+}
+
+/// A compile that cannot finish: a located error (`max_fires` exceeded, an unknown zone,
+/// a trigger kind not wired in yet).
+public struct CompileError: Error, Sendable, CustomStringConvertible {
+    public var diagnostic: Diagnostic
+
+    public init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
+
+    public var description: String { "error[\(diagnostic.code.rawValue)]: \(diagnostic.message)" }
+}

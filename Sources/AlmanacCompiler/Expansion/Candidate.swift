@@ -1,0 +1,74 @@
+import AlmanacTime
+
+/// How daylight saving touched a candidate fire, for the `dstAffected` lint.
+enum DSTEvent: UInt8, Sendable {
+    case none
+    /// The nominal time fell in a gap and was moved (`shift` or `next`).
+    case gapMoved
+    /// The nominal time fell in a gap and was dropped (`skip`); carried only by lint records.
+    case gapSkipped
+    /// The nominal time was repeated and fired at its first occurrence only.
+    case overlapFirst
+    /// The nominal time was repeated and fired at its second occurrence only.
+    case overlapLast
+    /// The nominal time was repeated and fired at both occurrences.
+    case overlapBoth
+}
+
+/// A fire of one trigger before the common filters: plain values only, so the hot loop does not
+/// allocate; the `Fire` with its strings is built when the merge hands it out.
+struct Candidate: Sendable {
+    /// The instant before jitter, seconds since the epoch.
+    var at: Int64
+    /// The UTC offset at `at`.
+    var offset: Int
+    /// The rule's wall time (see `LocalDateTime.wallSeconds`); the fire id names it.
+    var nominal: Int64
+    /// The fire's wall time differs from `nominal` because of a gap.
+    var shifted: Bool
+    /// The later of two fires sharing `nominal`: its id gets `~2`.
+    var secondPass: Bool
+    var dstEvent: DSTEvent
+    /// The instant after jitter; equal to `at` until jitter is applied.
+    var final: Int64
+
+    init(at: Int64, offset: Int, nominal: Int64, shifted: Bool = false, secondPass: Bool = false, dstEvent: DSTEvent = .none) {
+        self.at = at
+        self.offset = offset
+        self.nominal = nominal
+        self.shifted = shifted
+        self.secondPass = secondPass
+        self.dstEvent = dstEvent
+        self.final = at
+    }
+
+    /// Plan order within one trigger: the instant, then the id (whose text sorts as the nominal
+    /// wall time, then the `~2` suffix).
+    @inline(__always)
+    static func finalOrder(_ a: Candidate, _ b: Candidate) -> Bool {
+        if a.final != b.final { return a.final < b.final }
+        if a.nominal != b.nominal { return a.nominal < b.nominal }
+        return !a.secondPass && b.secondPass
+    }
+}
+
+/// Yields a trigger's candidate fires in ascending nominal order (not necessarily ascending instants:
+/// daylight saving reorders them near transitions).
+protocol CandidateSource: AnyObject {
+    /// The next candidate, or nil when the rule has no more inside the expansion range.
+    func next() -> Candidate?
+    /// A lower bound on the instant of every candidate not yet returned.
+    var floor: Int64 { get }
+}
+
+/// Yields a wall-clock rule's nominal times (`LocalDateTime.wallSeconds`), strictly ascending.
+protocol NominalSource: AnyObject {
+    func next() -> Int64?
+}
+
+/// Integer division and remainder rounding toward negative infinity, for wall seconds before 1970.
+@inline(__always)
+func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}

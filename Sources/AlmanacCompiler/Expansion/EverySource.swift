@@ -1,0 +1,45 @@
+import AlmanacSpec
+import AlmanacTime
+
+/// The fires of an `every:` rule: `anchor + k·interval` for every integer k, as elapsed time that
+/// daylight saving does not move. The nominal time is the zone's wall time at the instant; when the
+/// clocks fall back and both instants showing one wall time are fires, the later gets `~2`.
+final class EverySource: CandidateSource {
+    private let interval: Int64
+    private let anchor: Int64
+    private let lastInstant: Int64
+    private let table: OffsetTable
+    private var offsets: OffsetCursor
+    private var walls: OffsetCursor
+    private var nextInstant: Int64
+    var floor: Int64 { nextInstant }
+
+    init(_ rule: EveryRule, table: OffsetTable, from: Int64, through: Int64) {
+        interval = max(rule.interval.seconds, 1)
+        anchor = rule.anchor.secondsSinceEpoch
+        lastInstant = through
+        self.table = table
+        offsets = table.cursor()
+        walls = table.cursor()
+        // The first k with anchor + k·interval >= from.
+        let k = -floorDiv(anchor - from, interval)
+        nextInstant = anchor + k * interval
+    }
+
+    func next() -> Candidate? {
+        let at = nextInstant
+        guard at <= lastInstant else {
+            nextInstant = .max
+            return nil
+        }
+        nextInstant = at + interval
+        let offset = offsets.offset(at: Instant(secondsSinceEpoch: at))
+        let wall = at + Int64(offset)
+        var secondPass = false
+        if case .overlap(let first, _, let second, _) = walls.resolve(wall: wall),
+           second.secondsSinceEpoch == at, (first.secondsSinceEpoch - anchor) % interval == 0 {
+            secondPass = true
+        }
+        return Candidate(at: at, offset: offset, nominal: wall, secondPass: secondPass)
+    }
+}

@@ -1,0 +1,113 @@
+import AlmanacPlan
+import AlmanacSpec
+import AlmanacTime
+
+/// One trigger's fires inside the window, in plan order: candidates from its source pass the
+/// bounds, `except` and `during`; fires landing on one instant are deduplicated; `count` keeps the
+/// first N from `start`; jitter moves each fire later; the window `[from, to)` applies last, to the
+/// time the fire actually happens, so consecutive windows split fires exactly.
+final class TriggerStream {
+    /// The trigger's position among all triggers sorted by id: the merge's tie-break.
+    let rank: Int
+    let trigger: Trigger
+    private(set) var identity: FireIdentity
+    private let source: CandidateSource
+    private let filters: TriggerFilters
+    private var remaining: Int
+    private let jitter: Int64
+    private let windowFrom: Int64
+    private let windowTo: Int64
+    /// Candidates in instant order, waiting until no later candidate can come before them.
+    private var byInstant = CandidateBuffer()
+    /// Jittered candidates in plan order, waiting likewise.
+    private var byFinal = CandidateBuffer()
+    private var sourceDone = false
+    private var countDone = false
+    private var windowDone = false
+    private var offsets: OffsetCursor
+
+    /// The next fire, once `advance()` found one.
+    private(set) var head: Candidate?
+    /// Fires handed out inside the window.
+    private(set) var emitted = 0
+    /// The first fire inside the window that daylight saving affected, for the lint.
+    private(set) var firstAffected: Candidate?
+
+    init(rank: Int, trigger: Trigger, source: CandidateSource, table: OffsetTable, window: (from: Int64, to: Int64)) {
+        self.rank = rank
+        self.trigger = trigger
+        identity = FireIdentity(trigger: trigger.id)
+        self.source = source
+        filters = TriggerFilters(trigger)
+        remaining = trigger.count ?? .max
+        countDone = remaining <= 0
+        jitter = trigger.jitter?.seconds ?? 0
+        windowFrom = window.from
+        windowTo = window.to
+        offsets = table.cursor()
+    }
+
+    /// The source, for lint records it keeps (skipped gap times).
+    var candidateSource: CandidateSource { source }
+
+    /// Moves `head` to the next fire in the window, or nil when there is none.
+    func advance() {
+        head = nextInWindow()
+        if let fire = head {
+            emitted += 1
+            if firstAffected == nil && fire.dstEvent != .none { firstAffected = fire }
+        }
+    }
+
+    /// The plan's fire for `head`, with the zone's offset at its final instant (jitter may cross a transition).
+    func headFire() -> Fire {
+        let fire = head!
+        let offset = fire.final == fire.at ? fire.offset : offsets.offset(at: Instant(secondsSinceEpoch: fire.final))
+        return identity.fire(fire, offset: offset)
+    }
+
+    private func nextInWindow() -> Candidate? {
+        while !windowDone {
+            // Every candidate still to come from upstream fires at or after this instant.
+            let upstreamFloor = countDone ? Int64.max
+                : min(byInstant.first?.at ?? .max, sourceDone ? .max : source.floor)
+            if let first = byFinal.first, first.final < upstreamFloor {
+                let fire = byFinal.removeFirst()
+                if fire.final < windowFrom { continue }
+                if fire.final >= windowTo {
+                    windowDone = true
+                    return nil
+                }
+                return fire
+            }
+            if !countDone, let first = byInstant.first, sourceDone || first.at < source.floor {
+                var fire = byInstant.removeFirst()
+                remaining -= 1
+                countDone = remaining == 0
+                if jitter > 1 {
+                    fire.final = fire.at + identity.jitter(nominal: fire.nominal, secondPass: fire.secondPass, span: jitter)
+                }
+                byFinal.insert(fire, by: Candidate.finalOrder)
+                continue
+            }
+            // Both queues are drained as far as they can be: with nothing upstream, the stream is over.
+            if sourceDone || countDone { return nil }
+            if let candidate = source.next() {
+                if filters.admits(candidate) { insertDeduplicated(candidate) }
+            } else {
+                sourceDone = true
+            }
+        }
+        return nil
+    }
+
+    /// SPEC: "When two fires of one trigger land on the same instant, one remains: the unshifted one,
+    /// else the earliest nominal time." Candidates arrive in nominal order, so the queued one is earlier.
+    private func insertDeduplicated(_ candidate: Candidate) {
+        if let index = byInstant.indexOf(at: candidate.at) {
+            if byInstant[index].shifted && !candidate.shifted { byInstant[index] = candidate }
+            return
+        }
+        byInstant.insert(candidate, by: { $0.at < $1.at })
+    }
+}

@@ -1,0 +1,92 @@
+import AlmanacTime
+
+/// Turns a wall-clock rule's nominal times into candidates by resolving each in the trigger's zone
+/// under its DST policy (0, 1 or 2 instants per nominal time).
+final class WallClockSource: CandidateSource {
+    private let nominals: NominalSource
+    private var cursor: OffsetCursor
+    private let policy: DSTPolicy
+    /// The largest offset the zone uses in the table: a wall time `w` never resolves before `w - maxOffset`.
+    private let maxOffset: Int64
+    private var pending: Candidate?
+    private(set) var floor: Int64 = .min
+    /// The first nominal time dropped by `gap: skip`, with the instant of its gap, for the lint.
+    private(set) var firstSkipped: (nominal: Int64, transition: Int64)?
+
+    init(nominals: NominalSource, table: OffsetTable, policy: DSTPolicy) {
+        self.nominals = nominals
+        self.cursor = table.cursor()
+        self.policy = policy
+        self.maxOffset = Int64(table.changes.reduce(table.offset(at: Instant(secondsSinceEpoch: 0))) { max($0, $1.before, $1.after) })
+    }
+
+    func next() -> Candidate? {
+        if let second = pending {
+            pending = nil
+            return second
+        }
+        while let wall = nominals.next() {
+            floor = wall - maxOffset
+            let resolution = cursor.resolve(wall: wall)
+            switch DSTResolver.apply(policy, to: resolution, wall: wall) {
+            case .none:
+                if firstSkipped == nil, case .gap(let transition, _, _) = resolution {
+                    firstSkipped = (wall, transition.secondsSinceEpoch)
+                }
+                continue
+            case .one(let fire):
+                return Candidate(at: fire.instant.secondsSinceEpoch, offset: fire.offset, nominal: wall,
+                                 shifted: fire.shifted, dstEvent: Self.event(resolution, policy))
+            case .two(let first, let second):
+                pending = Candidate(at: second.instant.secondsSinceEpoch, offset: second.offset, nominal: wall,
+                                    secondPass: true, dstEvent: .overlapBoth)
+                return Candidate(at: first.instant.secondsSinceEpoch, offset: first.offset, nominal: wall,
+                                 dstEvent: .overlapBoth)
+            }
+        }
+        floor = .max
+        return nil
+    }
+
+    private static func event(_ resolution: LocalResolution, _ policy: DSTPolicy) -> DSTEvent {
+        switch resolution {
+        case .unique: return .none
+        case .gap: return .gapMoved
+        case .overlap: return policy.overlap == .last ? .overlapLast : .overlapFirst
+        }
+    }
+}
+
+/// A fixed, sorted list of nominal times (a `once` rule, or a test's).
+final class FixedNominals: NominalSource {
+    private let walls: [Int64]
+    private var index = 0
+
+    init(_ walls: [Int64]) { self.walls = walls.sorted() }
+
+    func next() -> Int64? {
+        guard index < walls.count else { return nil }
+        index += 1
+        return walls[index - 1]
+    }
+}
+
+/// Instants fixed in advance (a `once` rule written with an offset): nominal is the zone's wall time.
+final class FixedInstants: CandidateSource {
+    private var remaining: [Candidate]
+    private(set) var floor: Int64
+
+    init(_ instants: [Int64], table: OffsetTable) {
+        remaining = instants.sorted(by: >).map { at in
+            let offset = table.offset(at: Instant(secondsSinceEpoch: at))
+            return Candidate(at: at, offset: offset, nominal: at + Int64(offset))
+        }
+        floor = remaining.last?.at ?? .max
+    }
+
+    func next() -> Candidate? {
+        let candidate = remaining.popLast()
+        floor = remaining.last?.at ?? .max
+        return candidate
+    }
+}
