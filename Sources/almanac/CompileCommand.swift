@@ -1,0 +1,82 @@
+import AlmanacCompiler
+import AlmanacPlan
+import AlmanacSpec
+import ArgumentParser
+import Foundation
+
+/// `almanac compile SPEC`: the plan of a spec over a window.
+struct CompileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compile",
+        abstract: "Compile a spec into a plan file over a window.",
+        discussion: """
+        The plan goes to -o PLAN (written atomically, and only when its bytes change) or to standard \
+        output. With --check nothing is written: the exit status says whether PLAN is up to date.
+        Exit codes: 0 ok (or up to date); 1 the spec has errors, or PLAN is stale; 2 could not run; 64 usage.
+        """
+    )
+
+    @Argument(help: "The spec file (`-` reads standard input).")
+    var spec: String
+
+    @Option(name: .shortAndLong, help: "Where to write the plan; `-` for standard output (the default).")
+    var output: String = "-"
+
+    @OptionGroup var window: WindowOptions
+
+    @Flag(help: "Compile in memory and exit 1 if PLAN differs, printing the difference.")
+    var check = false
+
+    @Option(help: "Diagnostics format: text, json or github.")
+    var format: DiagnosticFormat = .text
+
+    func validate() throws {
+        if check && output == "-" { throw ValidationError("--check needs -o PLAN: the plan to compare with") }
+    }
+
+    func run() throws {
+        let session = try SpecSession.load(spec, format: format)
+        let window = try self.window.window(for: session, now: Clock.now())
+        let expansion: Expansion
+        do {
+            expansion = try Compiler().prepare(session.schedule, specSHA256: session.sha256, window: window)
+        } catch let error as CompileError {
+            session.report([error.diagnostic])
+            throw ExitCode(1)
+        }
+        if output == "-" {
+            try stream(expansion, session, to: FileSink(fileDescriptor: 1))
+            return
+        }
+        // Written beside PLAN and renamed over it, so no reader ever sees half a plan.
+        let temporary = PlanFiles.temporaryPath(beside: output)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        do {
+            try stream(expansion, session, to: FileSink(path: temporary))
+        } catch let error as PlanError {
+            Terminal.writeErr("almanac: \(error)\n")
+            throw ExitCode(2)
+        }
+        if check {
+            guard let stale = try PlanFiles.staleness(current: output, fresh: temporary) else { return }
+            Terminal.writeOut(stale)
+            throw ExitCode(1)
+        }
+        try PlanFiles.replace(output, with: temporary)
+    }
+
+    /// Writes the plan to `sink`, printing warnings; a compile error exits 1.
+    func stream(_ expansion: Expansion, _ session: SpecSession, to sink: FileSink) throws {
+        var writer = PlanWriter(into: sink)
+        do {
+            try writer.writeHeader(expansion.header)
+            let report = try expansion.run { try writer.append($0) }
+            let file = try writer.finish()
+            if file.fileDescriptor != 1 { try file.close() }
+            session.report(report.diagnostics)
+        } catch let error as CompileError {
+            session.report([error.diagnostic])
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import AlmanacCompiler
+import AlmanacPlan
+import AlmanacSpec
+import AlmanacTime
+import Foundation
+import ArgumentParser
+
+/// `almanac next SPEC`: the upcoming fires as a table a person reads.
+struct NextCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "next",
+        abstract: "Show the next fires of a spec: local time, UTC, trigger, and how far away.",
+        discussion: "Looks up to 100 years ahead. Exit codes: 0 ok; 1 the spec has errors or a trigger is unknown; 2 could not run; 64 usage."
+    )
+
+    @Argument(help: "The spec file.")
+    var spec: String
+
+    @Argument(help: "Only these triggers (default: all).")
+    var triggers: [String] = []
+
+    @Option(name: .short, help: "How many fires to show.")
+    var n: Int = 10
+
+    @Option(help: "Start from: RFC 3339 instant, a date, `today` or `now` (the default).")
+    var from: TimeArgument = .now
+
+    func validate() throws {
+        if n < 1 { throw ValidationError("-n must be at least 1") }
+    }
+
+    /// Thrown by the sink to stop the lazy merge once enough fires are in.
+    struct Enough: Error {}
+
+    func run() throws {
+        let session = try SpecSession.load(spec)
+        let known = Set(session.schedule.triggers.map(\.id))
+        let unknown = triggers.filter { !known.contains($0) }
+        if let first = unknown.first {
+            Terminal.writeErr("almanac: no trigger '\(first)' in \(spec)\(Suggestion.hint(for: first, among: known.sorted()))\n")
+            throw ExitCode(1)
+        }
+        let now = Clock.now()
+        let request = WindowRequest(from: from, horizon: TimeSpan(seconds: 100 * 366 * 86_400))
+        guard let window = request.resolve(now: now, zone: session.zone, specHorizon: nil) else { throw ExitCode(2) }
+        var schedule = session.schedule
+        schedule.limits.maxFires = Int.max
+        if !triggers.isEmpty { schedule.triggers.removeAll { !triggers.contains($0.id) } }
+        var fires: [Fire] = []
+        do {
+            let expansion = try Compiler().prepare(schedule, specSHA256: session.sha256, window: window)
+            _ = try expansion.run { fire in
+                fires.append(fire)
+                if fires.count >= n { throw Enough() }
+            }
+        } catch is Enough {
+        } catch let error as CompileError {
+            session.report([error.diagnostic])
+            throw ExitCode(1)
+        }
+        Terminal.writeOut(Self.table(fires, now: now))
+    }
+
+    static func table(_ fires: [Fire], now: Instant) -> String {
+        guard !fires.isEmpty else { return "no upcoming fires\n" }
+        var rows = [["LOCAL", "UTC", "TRIGGER", "WHEN"]]
+        for fire in fires {
+            let stamp = RFC3339.format(fire.local, offset: fire.offset)
+            let local = "\(fire.local.date.weekday.shortName.capitalized) \(fire.local.date) \(fire.local.time) \(stamp.suffix(6))"
+            rows.append([local, fire.at.description, fire.trigger, relative(fire.at, from: now)])
+        }
+        let widths = (0..<4).map { c in rows.map { $0[c].count }.max()! }
+        return rows.map { row in
+            row.enumerated().map { c, cell in c == 3 ? cell : cell + String(repeating: " ", count: widths[c] - cell.count) }
+                .joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// `in 2 d 3 h`, `in 5 min`, `3 h ago`.
+    static func relative(_ at: Instant, from now: Instant) -> String {
+        let delta = at.secondsSinceEpoch - now.secondsSinceEpoch
+        let s = abs(delta)
+        let text: String
+        switch s {
+        case ..<60: text = "\(s) s"
+        case ..<3600: text = "\(s / 60) min"
+        case ..<86_400: text = "\(s / 3600) h" + (s % 3600 >= 60 ? " \((s % 3600) / 60) min" : "")
+        default: text = "\(s / 86_400) d" + (s % 86_400 >= 3600 ? " \((s % 86_400) / 3600) h" : "")
+        }
+        return delta >= 0 ? "in " + text : text + " ago"
+    }
+}

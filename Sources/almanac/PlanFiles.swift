@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AlmanacPlan
+import Foundation
+
+/// Plan files on disk: temporary siblings, atomic replacement, staleness.
+enum PlanFiles {
+    /// A hidden file in PLAN's folder, so the final rename never crosses file systems.
+    static func temporaryPath(beside path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+    }
+
+    /// Moves `temporary` over `path` unless `path` already has the same bytes (then its timestamp
+    /// is left alone, so build tools see no change).
+    static func replace(_ path: String, with temporary: String) throws {
+        if sameBytes(path, temporary) { return }
+        if rename(temporary, path) != 0 {
+            throw CouldNotRun(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard let x = FileManager.default.contents(atPath: a), let y = FileManager.default.contents(atPath: b) else { return false }
+        return x == y
+    }
+
+    /// Nil when the plan at `current` equals `fresh`; otherwise a description of what changed.
+    static func staleness(current: String, fresh: String) throws -> String? {
+        guard FileManager.default.fileExists(atPath: current) else {
+            return "\(current) does not exist; run `almanac compile` with -o \(current) to create it\n"
+        }
+        if sameBytes(current, fresh) { return nil }
+        return "\(current) is out of date; run `almanac compile` with -o \(current) to refresh it\n" + summary(current, fresh)
+    }
+
+    /// What a reviewer needs first: how many fires came and went.
+    static func summary(_ old: String, _ new: String) -> String {
+        guard let a = try? PlanReader.read(contentsOfFile: old), let b = try? PlanReader.read(contentsOfFile: new) else {
+            return "  (the committed plan cannot be read as a plan v1)\n"
+        }
+        let before = Set(a.fires.map { "\($0.id) \($0.at)" }), after = Set(b.fires.map { "\($0.id) \($0.at)" })
+        return "  \(after.subtracting(before).count) fires added or moved, \(before.subtracting(after).count) removed or moved\n"
+    }
+}

@@ -1,0 +1,90 @@
+import AlmanacCompiler
+import AlmanacPlan
+import AlmanacSpec
+import AlmanacTime
+import ArgumentParser
+import Foundation
+
+/// One spec on its way through the front end, as the commands share it: read, validate, report.
+struct SpecSession {
+    let file: SourceFile
+    let schedule: Schedule
+    let renderer: DiagnosticRenderer
+
+    /// Reads and validates `path`, printing diagnostics to stderr. Exits 2 when the file cannot be
+    /// read and 1 when the spec has errors.
+    static func load(_ path: String, format: DiagnosticFormat = .text) throws -> SpecSession {
+        let bytes: [UInt8]
+        do {
+            bytes = try Files.read(path)
+        } catch {
+            Terminal.writeErr("almanac: \(error)\n")
+            throw ExitCode(2)
+        }
+        let file = SourceFile(path: path == "-" ? "<stdin>" : path, bytes: bytes)
+        let renderer = DiagnosticRenderer(format: format, colour: format == .text && Terminal.wantsColour(2))
+        let result = SpecLoader.load(file)
+        if !result.diagnostics.isEmpty { Terminal.writeErr(renderer.render(result.diagnostics, in: file)) }
+        guard let schedule = result.schedule else { throw ExitCode(1) }
+        return SpecSession(file: file, schedule: schedule, renderer: renderer)
+    }
+
+    /// Prints diagnostics found after validation (compile warnings, a located compile error).
+    func report(_ diagnostics: [Diagnostic]) {
+        if !diagnostics.isEmpty { Terminal.writeErr(renderer.render(diagnostics, in: file)) }
+    }
+
+    var sha256: String { SHA256.hex(of: file.bytes) }
+
+    /// The zone in which `today` and dates on the command line are read: the spec's, else UTC.
+    var zone: String { schedule.timezone ?? "UTC" }
+}
+
+/// The current instant, read once by the executable. `SOURCE_DATE_EPOCH` pins it, for reproducible
+/// runs and tests.
+enum Clock {
+    static func now() -> Instant {
+        if let pinned = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(pinned) {
+            return Instant(secondsSinceEpoch: seconds)
+        }
+        return Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down)))
+    }
+}
+
+extension TimeArgument: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
+
+/// A duration on the command line (`30d`, `PT12H`).
+struct DurationArgument: ExpressibleByArgument {
+    var span: TimeSpan
+
+    init?(argument: String) {
+        guard case .success(let span) = ValueSyntax.duration(argument) else { return nil }
+        self.span = span
+    }
+}
+
+/// `--from`, `--to`, `--horizon`, shared by `compile`, `next` and `diff`.
+struct WindowOptions: ParsableArguments {
+    @Option(help: "Window start: RFC 3339 instant, a date (local midnight in the spec's zone), `today` or `now`.")
+    var from: TimeArgument = .today
+
+    @Option(help: "Window end (exclusive), in the same forms as --from.")
+    var to: TimeArgument?
+
+    @Option(help: "Window length instead of --to (`30d`, `1w`, `PT12H`); default: the spec's `horizon`, else 30d.")
+    var horizon: DurationArgument?
+
+    func validate() throws {
+        if to != nil && horizon != nil { throw ValidationError("give --to or --horizon, not both") }
+    }
+
+    func window(for session: SpecSession, now: Instant) throws -> Window {
+        let request = WindowRequest(from: from, to: to, horizon: horizon?.span)
+        guard let window = request.resolve(now: now, zone: session.zone, specHorizon: session.schedule.horizon) else {
+            throw ValidationError("the window is empty: --to must be after --from")
+        }
+        return window
+    }
+}
