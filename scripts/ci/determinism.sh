@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Determinism: every example compiles to the same bytes under different TZ, LC_ALL and runs,
+# and `almanac schema` prints exactly the committed schemas.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+swift build -q
+bin="$(swift build --show-bin-path)/almanac"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+count=0
+for spec in examples/*.yaml; do
+    name=$(basename "$spec" .yaml)
+    i=0
+    for env in "TZ=UTC LC_ALL=C" "TZ=Asia/Tokyo LC_ALL=C.UTF-8" "TZ=America/Los_Angeles LANG=fr_FR.UTF-8" "TZ=Pacific/Chatham LC_ALL=C"; do
+        env $env "$bin" compile "$spec" --from 2026-11-23 --horizon 45d -o "$out/$name.$i.json" 2>/dev/null
+        i=$((i + 1))
+    done
+    env TZ=Europe/Berlin "$bin" compile "$spec" --from 2026-11-23 --horizon 45d -o "$out/$name.again.json" 2>/dev/null
+    for f in "$out/$name".*.json; do
+        cmp -s "$out/$name.0.json" "$f" || { echo "non-deterministic: $spec ($f)"; diff "$out/$name.0.json" "$f" | head; exit 1; }
+    done
+    count=$((count + 1))
+done
+"$bin" schema spec | cmp -s - schemas/spec.schema.json || { echo "almanac schema spec differs from schemas/spec.schema.json (run scripts/embed-schemas.py)"; exit 1; }
+"$bin" schema plan | cmp -s - schemas/plan.schema.json || { echo "almanac schema plan differs from schemas/plan.schema.json (run scripts/embed-schemas.py)"; exit 1; }
+echo "deterministic: $count examples x 5 environments give identical plans; embedded schemas match"
