@@ -63,7 +63,7 @@ extension SpecValidator {
         let fieldKeys = ["hours", "minutes", "seconds"].filter { m.has($0) }
         if let at = m["at"] {
             if let first = fieldKeys.first {
-                diagnostics.emit(Diagnostic(.conflictingKeys, "`at` and `\(first)` both give times of day; use one or the other", at: m.keys[first]!.range))
+                diagnostics.emit(Diagnostic(.conflictingKeys, "`at` and `\(first)` both give times of day; use one or the other", at: m.keyNode(first)!.range))
                 ok = false
             }
             if let times = list(at, "`at`", { v, item in v.parse(item, "a time", Syntax.time).map { [$0] } }) {

@@ -2,10 +2,8 @@
 /// and values are looked up by name.
 struct MappingReader {
     let node: YAMLNode
-    private(set) var values: [String: YAMLNode] = [:]
-    private(set) var keys: [String: YAMLNode] = [:]
-    /// Keys in source order.
-    private(set) var order: [String] = []
+    /// Known keys in source order, first occurrence only. Mappings are small, so a scan beats hashing.
+    private(set) var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
 
     /// Nil (with a diagnostic) when `node` is not a mapping. `what` names the node in messages
     /// ("trigger 'standup'", "`during`").
@@ -25,15 +23,19 @@ struct MappingReader {
                                             at: pair.key.range))
                 continue
             }
-            if values[key] == nil {
-                values[key] = pair.value
-                keys[key] = pair.key
-                order.append(key)
+            if !entries.contains(where: { $0.key == key }) {
+                entries.append((key, pair.key, pair.value))
             }
         }
     }
 
-    subscript(_ key: String) -> YAMLNode? { values[key] }
+    subscript(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
 
-    func has(_ key: String) -> Bool { values[key] != nil }
+    /// The key node itself, for diagnostics about the key.
+    func keyNode(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.keyNode }
+
+    /// Keys in source order.
+    var order: [String] { entries.map(\.key) }
+
+    func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
 }

@@ -17,10 +17,10 @@ extension SpecValidator {
         }
         for extra in kinds.dropFirst() {
             diagnostics.emit(Diagnostic(.triggerKind, "\(what) has both `\(kindKey)` and `\(extra)`; a trigger has exactly one kind — split it into two triggers",
-                                        at: m.keys[extra]!.range))
+                                        at: m.keyNode(extra)!.range))
         }
         for (extra, owner) in Self.kindExtras where m.has(extra) && kindKey != owner {
-            diagnostics.emit(Diagnostic(.keyNotAllowed, "`\(extra)` belongs to `\(owner)` triggers, not `\(kindKey)`", at: m.keys[extra]!.range))
+            diagnostics.emit(Diagnostic(.keyNotAllowed, "`\(extra)` belongs to `\(owner)` triggers, not `\(kindKey)`", at: m.keyNode(extra)!.range))
         }
         let fields = commonFields(m).over(defaults)
         let zone = fields.timezone?.value ?? specZone

@@ -30,11 +30,28 @@ public enum YAMLComposer {
 }
 
 private struct ComposerState {
-    enum Frame {
-        case mapping(start: SourcePosition, tag: String?, anchor: String?, flow: Bool,
-                     pairs: [YAMLPair], pendingKey: YAMLNode?, seen: [String: SourceRange], size: Int)
-        case sequence(start: SourcePosition, tag: String?, anchor: String?, flow: Bool,
-                      items: [YAMLNode], size: Int)
+    /// An open collection. A class, so appending a child never copies the children so far
+    /// (an enum payload would be copied on every append: quadratic on a 10,000-trigger map).
+    final class Frame {
+        let isMapping: Bool
+        let start: SourcePosition
+        let tag: String?
+        let anchor: String?
+        let flow: Bool
+        var items: [YAMLNode] = []
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
+        /// Keys by text, built only once a mapping outgrows a linear scan.
+        var index: [String: SourceRange]?
+        var size = 1
+
+        init(isMapping: Bool, start: SourcePosition, tag: String?, anchor: String?, flow: Bool) {
+            self.isMapping = isMapping
+            self.start = start
+            self.tag = tag
+            self.anchor = anchor
+            self.flow = flow
+        }
     }
 
     let limits: YAMLLimits
@@ -149,29 +166,23 @@ private struct ComposerState {
                 return
             }
             guard countNodes(target.size, at: start) else { return }
-            var node = target.node
-            node.range = SourceRange(start: start, end: end)
-            complete(node, size: target.size, anchor: nil)
+            complete(target.node.relocated(to: SourceRange(start: start, end: end)), size: target.size, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
             guard push(at: start) else { return }
             let d = event.data.sequence_start
-            stack.append(.sequence(start: start, tag: Self.string(d.tag), anchor: Self.string(d.anchor),
-                                   flow: d.style == YAML_FLOW_SEQUENCE_STYLE, items: [], size: 1))
+            stack.append(Frame(isMapping: false, start: start, tag: Self.string(d.tag), anchor: Self.string(d.anchor),
+                               flow: d.style == YAML_FLOW_SEQUENCE_STYLE))
         case YAML_MAPPING_START_EVENT:
             guard push(at: start) else { return }
             let d = event.data.mapping_start
-            stack.append(.mapping(start: start, tag: Self.string(d.tag), anchor: Self.string(d.anchor),
-                                  flow: d.style == YAML_FLOW_MAPPING_STYLE, pairs: [], pendingKey: nil, seen: [:], size: 1))
+            stack.append(Frame(isMapping: true, start: start, tag: Self.string(d.tag), anchor: Self.string(d.anchor),
+                               flow: d.style == YAML_FLOW_MAPPING_STYLE))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            guard let frame = stack.popLast() else { return }
-            switch frame {
-            case let .sequence(s, tag, anchor, flow, items, size):
-                complete(YAMLNode(.sequence(items), range: SourceRange(start: s, end: closingEnd(s, end, items.last?.range.end)), tag: tag, isFlow: flow),
-                         size: size, anchor: anchor)
-            case let .mapping(s, tag, anchor, flow, pairs, _, _, size):
-                complete(YAMLNode(.mapping(pairs), range: SourceRange(start: s, end: closingEnd(s, end, pairs.last?.value.range.end)), tag: tag, isFlow: flow),
-                         size: size, anchor: anchor)
-            }
+            guard let f = stack.popLast() else { return }
+            let last = f.isMapping ? f.pairs.last?.value.range.end : f.items.last?.range.end
+            let content: YAMLNode.Content = f.isMapping ? .mapping(f.pairs) : .sequence(f.items)
+            complete(YAMLNode(content, range: SourceRange(start: f.start, end: closingEnd(f.start, end, last)), tag: f.tag, isFlow: f.flow),
+                     size: f.size, anchor: f.anchor)
         default:
             break
         }
@@ -195,32 +206,43 @@ private struct ComposerState {
 
     mutating func complete(_ node: YAMLNode, size: Int, anchor: String?) {
         if let anchor { anchors[anchor] = (node, size) }
-        guard var top = stack.popLast() else {
+        guard let top = stack.last else {
             root = node
             return
         }
-        switch top {
-        case .sequence(let s, let tag, let a, let flow, var items, let total):
-            items.append(node)
-            top = .sequence(start: s, tag: tag, anchor: a, flow: flow, items: items, size: total + size)
-        case .mapping(let s, let tag, let a, let flow, var pairs, let pendingKey, var seen, let total):
-            if let key = pendingKey {
-                pairs.append(YAMLPair(key: key, value: node))
-                top = .mapping(start: s, tag: tag, anchor: a, flow: flow, pairs: pairs, pendingKey: nil, seen: seen, size: total + size)
-            } else {
-                if let text = node.scalar {
-                    if let first = seen[text] {
-                        diagnostics.append(Diagnostic(.duplicateKey, "duplicate key '\(text)'; each key may appear once in a mapping",
-                                                      at: node.range, notes: [.init("'\(text)' first appears here", at: first)]))
-                    } else {
-                        seen[text] = node.range
-                    }
-                } else {
-                    diagnostics.append(Diagnostic(.complexKey, "a key must be a plain word, not \(node.kindName)", at: node.range))
-                }
-                top = .mapping(start: s, tag: tag, anchor: a, flow: flow, pairs: pairs, pendingKey: node, seen: seen, size: total + size)
-            }
+        top.size += size
+        guard top.isMapping else {
+            top.items.append(node)
+            return
         }
-        stack.append(top)
+        if let key = top.pendingKey {
+            top.pairs.append(YAMLPair(key: key, value: node))
+            top.pendingKey = nil
+            return
+        }
+        if let text = node.scalar {
+            if let first = Self.earlierKey(text, in: top) {
+                diagnostics.append(Diagnostic(.duplicateKey, "duplicate key '\(text)'; each key may appear once in a mapping",
+                                              at: node.range, notes: [.init("'\(text)' first appears here", at: first)]))
+            } else if top.index != nil {
+                top.index![text] = node.range
+            }
+        } else {
+            diagnostics.append(Diagnostic(.complexKey, "a key must be a plain word, not \(node.kindName)", at: node.range))
+        }
+        top.pendingKey = node
+    }
+
+    /// Where `key` already appears in the mapping: a scan for small mappings (most of them),
+    /// a dictionary once it grows past 16 keys.
+    static func earlierKey(_ key: String, in frame: Frame) -> SourceRange? {
+        if frame.index == nil && frame.pairs.count >= 16 {
+            var index: [String: SourceRange] = [:]
+            for pair in frame.pairs { if let k = pair.key.scalar, index[k] == nil { index[k] = pair.key.range } }
+            frame.index = index
+        }
+        if let index = frame.index { return index[key] }
+        for pair in frame.pairs where pair.key.scalar == key { return pair.key.range }
+        return nil
     }
 }

@@ -1,6 +1,7 @@
 /// A YAML node with its exact source range, scalar style and tag. Scalars keep the text the user
 /// wrote: no YAML 1.1 resolution, so `12:30` stays a time and `no` stays a word.
-public struct YAMLNode: Sendable {
+/// A class: nodes are shared, never mutated, and copying one costs a single retain.
+public final class YAMLNode: Sendable {
     public enum Content: Sendable {
         case scalar(String)
         case mapping([YAMLPair])
@@ -11,15 +12,15 @@ public struct YAMLNode: Sendable {
         case plain, singleQuoted, doubleQuoted, literal, folded
     }
 
-    public var content: Content
+    public let content: Content
     /// The scalar style; nil for collections.
-    public var style: ScalarStyle?
+    public let style: ScalarStyle?
     /// The explicit tag (`!!str`, `tag:yaml.org,2002:str`), if the user wrote one.
-    public var tag: String?
+    public let tag: String?
     /// Start and end (exclusive) of the node in the source.
-    public var range: SourceRange
+    public let range: SourceRange
     /// True for a flow collection (`{…}`, `[…]`).
-    public var isFlow: Bool
+    public let isFlow: Bool
 
     public init(_ content: Content, range: SourceRange, style: ScalarStyle? = nil, tag: String? = nil, isFlow: Bool = false) {
         self.content = content
@@ -27,6 +28,11 @@ public struct YAMLNode: Sendable {
         self.style = style
         self.tag = tag
         self.isFlow = isFlow
+    }
+
+    /// The same node seen from another place (an alias).
+    public func relocated(to range: SourceRange) -> YAMLNode {
+        YAMLNode(content, range: range, style: style, tag: tag, isFlow: isFlow)
     }
 
     public var scalar: String? {

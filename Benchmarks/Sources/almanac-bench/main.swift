@@ -1,0 +1,23 @@
+import Foundation
+
+// almanac-bench [parse] [expand PEER.json] [memory]: prints figures and ratios against peers
+// measured in the same run (scripts/bench.sh supplies the dateutil figures).
+let args = Array(CommandLine.arguments.dropFirst())
+let all = args.isEmpty
+
+if all || args.contains("parse") {
+    ParseBenchmark.run()
+    print()
+}
+if all || args.contains("expand") {
+    var peer: [String: (seconds: Double, fires: Int)] = [:]
+    if let i = args.firstIndex(of: "expand"), i + 1 < args.count,
+       let data = FileManager.default.contents(atPath: args[i + 1]),
+       let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Double]] {
+        for (k, v) in object { peer[k] = (v["seconds"] ?? 0, Int(v["fires"] ?? 0)) }
+    }
+    ExpansionBenchmark.run(peer: peer)
+}
+if all || args.contains("memory") {
+    ExpansionBenchmark.memory()
+}

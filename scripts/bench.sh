@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Benchmarks, release build, peers measured in the same run. Not part of `swift test`.
+#   scripts/bench.sh            parse, expansion W1-W5 vs python-dateutil, 10M-fire memory
+#   scripts/bench.sh parse      one part only (parse | expand | memory | diff)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --package-path Benchmarks --scratch-path .build-bench -q
+bin=.build-bench/release/almanac-bench
+parts=("$@"); [ ${#parts[@]} -eq 0 ] && parts=(parse expand memory)
+for part in "${parts[@]}"; do
+    if [ "$part" = expand ]; then
+        peer=$(mktemp)
+        python3 scripts/bench/dateutil_peer.py > "$peer"
+        "$bin" expand "$peer"
+        rm -f "$peer"
+    else
+        "$bin" "$part"
+    fi
+    echo
+done
