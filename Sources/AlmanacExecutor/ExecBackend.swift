@@ -1,5 +1,5 @@
 import AlmanacPlan
-import Dispatch
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,6 +23,8 @@ public final class ExecBackend: Backend, @unchecked Sendable {
     private let lock = Lock()
     /// Running children by pid, with whether their timeout struck.
     private var running: [pid_t: Bool] = [:]
+    /// Commands started whose outcome is not reported yet; `finish` waits for none.
+    private var unreported = 0
 
     /// - Parameter environment: the base environment of every command (the executable passes its own).
     public init(command: [String], environment: [String: String], timeout: Double = 60, maxConcurrent: Int = 4,
@@ -56,18 +58,21 @@ public final class ExecBackend: Backend, @unchecked Sendable {
             onOutcome(FireOutcome(fireID: fire.id, status: .failedToStart(error.message)))
             throw error
         }
-        lock.withLock { running[child.pid] = false }
+        lock.withLock {
+            running[child.pid] = false
+            unreported += 1
+        }
         let payload = Array((FireDescription.payload(trigger) + "\n").utf8)
         let id = fire.id
-        DispatchQueue.global().async { self.supervise(child, payload: payload, fireID: id) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { self.expire(child.pid, signal: SIGTERM) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout + 5) { self.expire(child.pid, signal: SIGKILL) }
+        // Threads of their own: both block, and a shared pool could starve the timeout behind them.
+        Thread.detachNewThread { self.supervise(child, payload: payload, fireID: id) }
+        Thread.detachNewThread { self.enforceTimeout(child.pid) }
     }
 
     /// Waits until every started command has ended.
     public func finish() {
         lock.withLock {
-            while !running.isEmpty { lock.wait() }
+            while unreported > 0 { lock.wait() }
         }
     }
 
@@ -92,13 +97,30 @@ public final class ExecBackend: Backend, @unchecked Sendable {
             outcome = .signalled(status & 0x7F)
         }
         onOutcome(FireOutcome(fireID: fireID, status: outcome))
+        lock.withLock {
+            unreported -= 1
+            lock.broadcast()
+        }
     }
 
-    private func expire(_ pid: pid_t, signal: Int32) {
+    /// SIGTERM at the timeout, SIGKILL 5 s later, unless the child ends first (which wakes this).
+    private func enforceTimeout(_ pid: pid_t) {
+        let termAt = ExecBackend.elapsedClock() + timeout
         lock.withLock {
-            guard running[pid] != nil else { return }
-            running[pid] = true
-            kill(pid, signal)
+            for (signal, deadline) in [(SIGTERM, termAt), (SIGKILL, termAt + 5)] {
+                while running[pid] != nil && ExecBackend.elapsedClock() < deadline { lock.wait(until: deadline) }
+                guard running[pid] != nil else { return }
+                running[pid] = true
+                kill(pid, signal)
+            }
         }
+    }
+
+    /// The clock `Lock.wait(until:)` measures deadlines on. Only timeouts use it: how long a
+    /// command has run is the one thing the executor must measure on the real clock itself.
+    private static func elapsedClock() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
     }
 }
