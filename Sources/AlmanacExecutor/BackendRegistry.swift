@@ -1,0 +1,62 @@
+import AlmanacPlan
+
+/// The backends an executor can use, by name — a value passed in, so tests and apps add their own.
+public struct BackendRegistry {
+    /// What a backend may be built from: the command line's options and the process's environment.
+    public struct Configuration {
+        /// `--record FILE` (spy).
+        public var recordPath: String?
+        /// The command after `--` (exec).
+        public var command: [String] = []
+        /// The environment commands inherit (exec); the executable passes its own.
+        public var environment: [String: String] = [:]
+        public var timeout: Double = 60
+        public var maxConcurrent: Int = 4
+        /// Where exec reports how each command ended (the executable journals it).
+        public var onOutcome: @Sendable (FireOutcome) -> Void = { _ in }
+
+        public init() {}
+    }
+
+    public typealias Factory = (Configuration) throws -> any Backend
+
+    private var factories: [String: Factory] = [:]
+
+    public init() {}
+
+    /// Adds or replaces the backend called `name`.
+    public mutating func register(_ name: String, _ factory: @escaping Factory) {
+        factories[name] = factory
+    }
+
+    /// Registered names, sorted.
+    public var names: [String] { factories.keys.sorted() }
+
+    /// The backend called `name`, built for `configuration`.
+    public func make(_ name: String, _ configuration: Configuration) throws -> any Backend {
+        guard let factory = factories[name] else {
+            throw ExecutorError("unknown backend '\(name)'; expected one of \(names.joined(separator: ", "))")
+        }
+        return try factory(configuration)
+    }
+
+    /// spy, stdout and exec.
+    public static var standard: BackendRegistry {
+        var registry = BackendRegistry()
+        registry.register("spy") { configuration in
+            guard let path = configuration.recordPath else { throw ExecutorError("the spy backend needs --record FILE") }
+            return SpyBackend(output: try LineSink(path: path))
+        }
+        registry.register("stdout") { _ in StdoutBackend(output: LineSink(fileDescriptor: 1)) }
+        registry.register("exec") { configuration in
+            guard !configuration.command.isEmpty else { throw ExecutorError("the exec backend needs a command after --") }
+            return ExecBackend(command: configuration.command, environment: configuration.environment,
+                               timeout: configuration.timeout, maxConcurrent: configuration.maxConcurrent,
+                               onOutcome: configuration.onOutcome)
+        }
+        #if canImport(UserNotifications)
+        registry.register("notifications") { _ in UserNotificationsBackend() }
+        #endif
+        return registry
+    }
+}

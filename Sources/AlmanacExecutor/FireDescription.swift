@@ -1,0 +1,27 @@
+import AlmanacJSON
+import AlmanacPlan
+
+/// The JSON forms of fires and regions that backends print, with keys in a fixed order so lines are
+/// stable and golden-comparable.
+enum FireDescription {
+    /// `"id": …, "trigger": …, "at": …, "local": …[, "nominal": …]`.
+    static func fields(_ fire: Fire) -> String {
+        var text = "\"id\": \(JSONWriter.quoted(fire.id)), \"trigger\": \(JSONWriter.quoted(fire.trigger))"
+        text += ", \"at\": \"\(PlanTimestamp.format(fire.at))\", \"local\": \"\(PlanTimestamp.format(fire.local, offset: fire.offset))\""
+        if let nominal = fire.nominal { text += ", \"nominal\": \"\(nominal)\"" }
+        return text
+    }
+
+    /// The trigger's payload as canonical inline JSON.
+    static func payload(_ trigger: PlanTrigger) -> String {
+        JSONWriter.inline(.object(trigger.payload))
+    }
+
+    /// `"trigger": …, "on": …, "latitude": …, "longitude": …, "radius": …[, "cooldown": …]`.
+    static func fields(_ region: PlanRegion) -> String {
+        var text = "\"trigger\": \(JSONWriter.quoted(region.trigger)), \"on\": \"\(region.on.rawValue)\""
+        text += ", \"latitude\": \(region.latitude), \"longitude\": \(region.longitude), \"radius\": \(region.radius)"
+        if let cooldown = region.cooldown { text += ", \"cooldown\": \(cooldown)" }
+        return text
+    }
+}

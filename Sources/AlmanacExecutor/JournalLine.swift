@@ -1,0 +1,51 @@
+import AlmanacJSON
+import AlmanacPlan
+import AlmanacTime
+
+/// The JSON-lines form of journal entries, documented in docs/executor.md.
+enum JournalLine {
+    static func format(_ entry: Journal.Entry) -> String {
+        switch entry {
+        case .start(let now):
+            return "{\"event\": \"start\", \"now\": \"\(now)\"}"
+        case .fire(let id, let trigger, let at, let now):
+            return "{\"event\": \"fire\", \"id\": \(JSONWriter.quoted(id)), \"trigger\": \(JSONWriter.quoted(trigger)), \"at\": \"\(at)\", \"now\": \"\(now)\"}"
+        case .skip(let id, let trigger, let at, let now, let reason):
+            return "{\"event\": \"skip\", \"id\": \(JSONWriter.quoted(id)), \"trigger\": \(JSONWriter.quoted(trigger)), \"at\": \"\(at)\", \"now\": \"\(now)\", \"reason\": \(JSONWriter.quoted(reason))}"
+        case .outcome(let outcome):
+            let head = "{\"event\": \"outcome\", \"id\": \(JSONWriter.quoted(outcome.fireID)), "
+            switch outcome.status {
+            case .exited(let code): return head + "\"exit\": \(code)}"
+            case .signalled(let signal): return head + "\"signal\": \(signal)}"
+            case .timedOut: return head + "\"timeout\": true}"
+            case .failedToStart(let message): return head + "\"error\": \(JSONWriter.quoted(message))}"
+            }
+        }
+    }
+
+    static func parse(_ bytes: [UInt8]) -> Journal.Entry? {
+        guard let value = try? JSONReader.parse(bytes), let event = value["event"]?.stringValue else { return nil }
+        func instant(_ key: String) -> Instant? { value[key]?.stringValue.flatMap(PlanTimestamp.parseInstant) }
+        let id = value["id"]?.stringValue
+        switch event {
+        case "start":
+            return instant("now").map { .start(now: $0) }
+        case "fire":
+            guard let id, let trigger = value["trigger"]?.stringValue, let at = instant("at"), let now = instant("now") else { return nil }
+            return .fire(id: id, trigger: trigger, at: at, now: now)
+        case "skip":
+            guard let id, let trigger = value["trigger"]?.stringValue, let at = instant("at"), let now = instant("now"),
+                  let reason = value["reason"]?.stringValue else { return nil }
+            return .skip(id: id, trigger: trigger, at: at, now: now, reason: reason)
+        case "outcome":
+            guard let id else { return nil }
+            if let code = value["exit"]?.intValue { return .outcome(FireOutcome(fireID: id, status: .exited(Int32(code)))) }
+            if let signal = value["signal"]?.intValue { return .outcome(FireOutcome(fireID: id, status: .signalled(Int32(signal)))) }
+            if value["timeout"] != nil { return .outcome(FireOutcome(fireID: id, status: .timedOut)) }
+            if let message = value["error"]?.stringValue { return .outcome(FireOutcome(fireID: id, status: .failedToStart(message))) }
+            return nil
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import AlmanacPlan
+import AlmanacTime
+
+/// The phone practice as a function: cancel everything, then register the future fires in time
+/// order, at most `max_pending`, the highest priorities first when the budget must choose.
+///
+/// Registration depends only on the plan and `now`, so reconciling twice registers the same set.
+public enum Reconciler {
+    /// What a reconcile registers.
+    public struct Registration: Equatable, Sendable {
+        /// The fires registered, in plan order.
+        public var fires: [Fire]
+        /// The regions monitored, in plan order.
+        public var regions: [PlanRegion]
+        /// Future fires in the plan (`at > now`), registered or not.
+        public var futureFires: Int
+        /// The earliest instant at which a fire exists that is not registered: reconcile again
+        /// before it (the earliest unregistered future fire, else the end of the plan's window).
+        public var refreshBy: Instant
+    }
+
+    /// The fires and regions to register at `now`.
+    public static func registration(for plan: Plan, now: Instant) -> Registration {
+        // Fires are sorted by `at`, so the future ones are a suffix.
+        let firstFuture = partitionPoint(plan.fires) { $0.at > now }
+        let future = plan.fires[firstFuture...]
+        let budget = max(0, plan.limits.maxPending)
+        var chosen: [Fire]
+        var refreshBy = plan.window.to
+        if future.count <= budget {
+            chosen = Array(future)
+        } else {
+            // Priority first, then time; ties keep plan order, as the sort is stable over plan order.
+            let ranked = future.indices.sorted { a, b in
+                let pa = plan.triggers[future[a].trigger]?.priority ?? 0
+                let pb = plan.triggers[future[b].trigger]?.priority ?? 0
+                return pa != pb ? pa > pb : a < b
+            }
+            let kept = Set(ranked.prefix(budget))
+            chosen = []
+            chosen.reserveCapacity(budget)
+            for index in future.indices {
+                if kept.contains(index) {
+                    chosen.append(future[index])
+                } else if future[index].at < refreshBy {
+                    refreshBy = future[index].at
+                }
+            }
+        }
+        let armedRegions = plan.regions.filter { region in region.armed.contains { $0.to > now } }
+        let rankedRegions = armedRegions.enumerated().sorted { a, b in
+            let pa = plan.triggers[a.element.trigger]?.priority ?? 0
+            let pb = plan.triggers[b.element.trigger]?.priority ?? 0
+            return pa != pb ? pa > pb : a.offset < b.offset
+        }
+        let keptRegions = Set(rankedRegions.prefix(max(0, plan.limits.maxRegions)).map(\.offset))
+        let regions = armedRegions.enumerated().filter { keptRegions.contains($0.offset) }.map(\.element)
+        return Registration(fires: chosen, regions: regions, futureFires: future.count, refreshBy: refreshBy)
+    }
+
+    /// Cancels everything `backend` holds, then registers the fires and regions for `now`.
+    @discardableResult
+    public static func reconcile(_ plan: Plan, now: Instant, backend: any Backend) throws -> Registration {
+        let registration = registration(for: plan, now: now)
+        try backend.cancelAll()
+        for fire in registration.fires {
+            try backend.schedule(fire, trigger: plan.triggers[fire.trigger] ?? PlanTrigger(kind: "once"))
+        }
+        for region in registration.regions { try backend.monitor(region) }
+        return registration
+    }
+
+    /// The first index at or after `start` whose fire satisfies `isAfter`, for a predicate that is
+    /// false then true along the plan's order.
+    static func partitionPoint(_ fires: [Fire], from start: Int = 0, _ isAfter: (Fire) -> Bool) -> Int {
+        var low = start, high = fires.count
+        while low < high {
+            let mid = (low + high) / 2
+            if isAfter(fires[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,29 @@
+import AlmanacJSON
+import AlmanacPlan
+
+/// Records every call as one JSON line — the spy of the phone practice, as a file tests compare.
+public final class SpyBackend: Backend {
+    public let output: LineSink
+
+    public init(output: LineSink) { self.output = output }
+
+    public func cancelAll() throws {
+        try output.write("{\"call\": \"cancelAll\"}")
+    }
+
+    public func schedule(_ fire: Fire, trigger: PlanTrigger) throws {
+        try output.write("{\"call\": \"schedule\", \(FireDescription.fields(fire)), \"payload\": \(FireDescription.payload(trigger))}")
+    }
+
+    public func fire(_ fire: Fire, trigger: PlanTrigger) throws {
+        try output.write("{\"call\": \"fire\", \(FireDescription.fields(fire)), \"payload\": \(FireDescription.payload(trigger))}")
+    }
+
+    public func monitor(_ region: PlanRegion) throws {
+        try output.write("{\"call\": \"monitor\", \(FireDescription.fields(region))}")
+    }
+
+    public func unmonitor(_ region: PlanRegion) throws {
+        try output.write("{\"call\": \"unmonitor\", \"trigger\": \(JSONWriter.quoted(region.trigger))}")
+    }
+}

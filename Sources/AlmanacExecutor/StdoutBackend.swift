@@ -1,0 +1,17 @@
+import AlmanacPlan
+
+/// Prints one JSON line per fire; registrations and regions print nothing.
+public final class StdoutBackend: Backend {
+    public let output: LineSink
+
+    public init(output: LineSink) { self.output = output }
+
+    public func cancelAll() {}
+    public func schedule(_ fire: Fire, trigger: PlanTrigger) {}
+    public func monitor(_ region: PlanRegion) {}
+    public func unmonitor(_ region: PlanRegion) {}
+
+    public func fire(_ fire: Fire, trigger: PlanTrigger) throws {
+        try output.write("{\(FireDescription.fields(fire)), \"payload\": \(FireDescription.payload(trigger))}")
+    }
+}

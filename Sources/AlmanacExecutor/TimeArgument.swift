@@ -1,0 +1,42 @@
+import AlmanacPlan
+import AlmanacTime
+
+/// Parses the instants and durations of the command line.
+public enum TimeArgument {
+    /// `2026-11-23T09:00:00Z`, `2026-11-23T09:00:00-05:00`, `2026-11-23T09:00Z` (seconds optional).
+    public static func instant(_ text: String) -> Instant? {
+        var bytes = Array(text.utf8)
+        // Accept HH:MM by inserting :00 seconds.
+        if bytes.count >= 16, bytes.count == 17 || bytes.count == 22, bytes[13] == 0x3A, bytes.count < 19 || bytes[16] != 0x3A {
+            bytes.insert(contentsOf: Array(":00".utf8), at: 16)
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            if let instant = PlanTimestamp.parseInstant(buffer) { return instant }
+            guard let (local, offset) = PlanTimestamp.parseLocal(buffer) else { return nil }
+            return Instant(secondsSinceEpoch: local.wallSeconds - Int64(offset))
+        }
+    }
+
+    /// Seconds in `90s`, `15m`, `2h`, `1d`, `1h30m`, `0.5s`, a bare number of seconds, or ISO 8601 `PT15M`.
+    public static func duration(_ text: String) -> Double? {
+        var rest = Substring(text.lowercased())
+        if rest.hasPrefix("pt") { rest = rest.dropFirst(2) } else if rest.hasPrefix("p") { return nil }
+        if let plain = Double(rest), plain >= 0 { return plain }
+        var total = 0.0
+        var sawUnit = false
+        while !rest.isEmpty {
+            let number = rest.prefix { $0.isNumber || $0 == "." }
+            guard !number.isEmpty, let value = Double(number), let unit = rest.dropFirst(number.count).first else { return nil }
+            switch unit {
+            case "s": total += value
+            case "m": total += value * 60
+            case "h": total += value * 3600
+            case "d": total += value * 86_400
+            default: return nil
+            }
+            sawUnit = true
+            rest = rest.dropFirst(number.count + 1)
+        }
+        return sawUnit ? total : nil
+    }
+}

@@ -1,0 +1,41 @@
+import AlmanacExecutor
+import AlmanacJSON
+import AlmanacPlan
+import ArgumentParser
+
+/// `almanac-exec pending --state DIR`: what is registered and what fired last.
+struct PendingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pending",
+        abstract: "Show the registered fires not yet delivered and the last deliveries in a state directory.")
+
+    @Option(help: "The state directory of `run` or `reconcile --state`.")
+    var state: String
+
+    @Option(name: .customShort("n"), help: "How many past deliveries to show.")
+    var last = 10
+
+    func run() throws {
+        let journal = try orExit { try Journal(directory: state) }
+        let record = try orExit { try RegistrationRecord.read(directory: state) }
+        if let record, let fires = record["fires"]?.arrayValue {
+            let pending = fires.filter { !journal.isDone($0["id"]?.stringValue ?? "") }
+            print("registered at \(record["now"]?.stringValue ?? "?"); refresh by \(record["refresh_by"]?.stringValue ?? "?")")
+            print("pending: \(pending.count) of \(fires.count) registered")
+            for fire in pending {
+                print("  \(fire["at"]?.stringValue ?? "?")  \(fire["id"]?.stringValue ?? "?")")
+            }
+        } else {
+            print("nothing registered")
+        }
+        let recent = journal.recentDeliveries(last)
+        print(recent.isEmpty ? "last delivered: none" : "last delivered:")
+        for entry in recent {
+            switch entry {
+            case .fire(let id, _, let at, let now): print("  \(at)  \(id)  fired at \(now)")
+            case .skip(let id, _, let at, let now, let reason): print("  \(at)  \(id)  skipped at \(now) (\(reason))")
+            default: break
+            }
+        }
+    }
+}

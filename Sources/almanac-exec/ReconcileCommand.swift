@@ -1,0 +1,38 @@
+import AlmanacExecutor
+import AlmanacPlan
+import ArgumentParser
+
+/// `almanac-exec reconcile PLAN --now T`: cancel all, register the future fires within the budget.
+struct ReconcileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reconcile",
+        abstract: "Cancel everything, then register the fires after --now (at most max_pending, by priority).")
+
+    @Argument(help: "The plan file.")
+    var plan: String
+
+    @Option(help: "The current instant (RFC 3339).")
+    var now: String
+
+    @Option(help: "Also record the registration in this state directory (for `pending`).")
+    var state: String?
+
+    @OptionGroup var backendOptions: BackendOptions
+
+    func validate() throws { _ = try parseInstant(now, "--now") }
+
+    func run() throws {
+        let now = try parseInstant(self.now, "--now")
+        let plan = try loadPlan(self.plan)
+        let backend = try backendOptions.make()
+        let registration = try orExit { try Reconciler.reconcile(plan, now: now, backend: backend) }
+        if let state {
+            try orExit {
+                _ = try Journal(directory: state)
+                try RegistrationRecord.write(registration, plan: plan, now: now, directory: state)
+            }
+        }
+        print("{\"now\": \"\(now)\", \"registered\": \(registration.fires.count), \"future_fires\": \(registration.futureFires), "
+              + "\"regions\": \(registration.regions.count), \"refresh_by\": \"\(registration.refreshBy)\"}")
+    }
+}

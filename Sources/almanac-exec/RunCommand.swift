@@ -1,0 +1,63 @@
+import AlmanacExecutor
+import AlmanacPlan
+import AlmanacTime
+import ArgumentParser
+import Foundation
+
+/// `almanac-exec run PLAN`: the daemon on the real clock.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Wait for each fire and deliver it; journal durably; reload on SIGHUP or plan change; stop on SIGTERM.")
+
+    @Argument(help: "The plan file.")
+    var plan: String
+
+    @Option(help: "State directory for the journal (without it, a restart forgets what fired).")
+    var state: String?
+
+    @Option(help: "Fires missed by more than --grace: skip, once (latest per trigger) or all.")
+    var misfire: MisfirePolicy = .skip
+
+    @Option(help: "How late a fire may be and still count as on time (90s, 5m…).")
+    var grace = "60s"
+
+    @OptionGroup var backendOptions: BackendOptions
+
+    func validate() throws {
+        guard TimeArgument.duration(grace) != nil else { throw ValidationError("--grace: '\(grace)' is not a duration") }
+    }
+
+    func run() throws {
+        let clock = RealClock()
+        // Before any other thread exists, so every thread inherits the blocked signals.
+        SignalWatcher.start(posting: clock)
+        let log: @Sendable (String) -> Void = { message in
+            let now = Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down)))
+            FileHandle.standardError.write(Data("almanac-exec: \(now) \(message)\n".utf8))
+        }
+        let path = plan, state = self.state
+        let journal = try orExit { try state.map { try Journal(directory: $0) } ?? Journal() }
+        journal.warnings.forEach(log)
+        let backend = try backendOptions.make { outcome in
+            try? journal.append(.outcome(outcome))
+            log("\(outcome.fireID): \(outcome.status)")
+        }
+        let loop = try orExit(prefix: "\(path): ") {
+            try FireLoop(
+                loadPlan: { try PlanReader.read(contentsOfFile: path) }, backend: backend, journal: journal, clock: clock,
+                options: FireLoop.Options(misfire: misfire, grace: TimeArgument.duration(grace) ?? 60),
+                log: log,
+                onRegistration: { registration, plan, now in
+                    guard let state else { return }
+                    do { try RegistrationRecord.write(registration, plan: plan, now: now, directory: state) } catch { log("\(error)") }
+                })
+        }
+        PlanFileWatcher.start(path: plan, posting: clock, log: log)
+        log("running \(path)" + (state.map { " with state in \($0)" } ?? "") + ", misfire \(misfire.rawValue), grace \(grace)")
+        let summary = try orExit { try loop.run() }
+        log("stopped: \(summary.fired) fired, \(summary.skipped) skipped, \(summary.reloads) reloads")
+    }
+}
+
+extension MisfirePolicy: ExpressibleByArgument {}

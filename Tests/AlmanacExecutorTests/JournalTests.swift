@@ -1,0 +1,108 @@
+import AlmanacPlan
+import AlmanacTime
+import Testing
+@testable import AlmanacExecutor
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Durable memory across restarts, and what happens to fires missed while the executor was down.
+@Suite(.serialized) struct JournalTests {
+    static let plan = TestPlans.plan(TestPlans.every("a", step: 10, to: 300) + TestPlans.every("b", step: 30, to: 300))
+
+    /// Runs the loop over `[from, until)` with the journal in `directory`; returns the fired ids.
+    func session(_ directory: String, from: Int64, until: Int64, misfire: MisfirePolicy = .skip, grace: Double = 5) throws -> [String] {
+        let record = LineSink()
+        let loop = try FireLoop(loadPlan: { JournalTests.plan }, backend: StdoutBackend(output: record),
+                                journal: try Journal(directory: directory), clock: VirtualClock(start: TestPlans.at(from)),
+                                options: FireLoop.Options(misfire: misfire, grace: grace,
+                                                          until: Double(TestPlans.at(until).secondsSinceEpoch)))
+        _ = try loop.run()
+        return record.lines.map { String($0.dropFirst(8).prefix { $0 != "\"" }) }
+    }
+
+    func ids(_ trigger: String, _ seconds: [Int64]) -> [String] { seconds.map { TestPlans.fire(trigger, $0).id } }
+
+    @Test func restartNeitherRepeatsNorLoses() throws {
+        let directory = TestPlans.scratchDirectory("restart")
+        #expect(try session(directory, from: 0, until: 35) == ids("a", [0]) + ids("b", [0]) + ids("a", [10, 20]) + ids("a", [30]) + ids("b", [30]))
+        // Restarting at the same moment (a crash right after the last fire) repeats nothing.
+        #expect(try session(directory, from: 35, until: 50) == ids("a", [40]))
+        // The journal alone, reopened, knows every delivered id.
+        let journal = try Journal(directory: directory)
+        #expect(journal.isDone(TestPlans.fire("a", 40).id))
+        #expect(!journal.isDone(TestPlans.fire("a", 50).id))
+        #expect(journal.baseline == TestPlans.at(0))
+    }
+
+    @Test func misfiresAreSkippedUnderSkip() throws {
+        let directory = TestPlans.scratchDirectory("skip")
+        _ = try session(directory, from: 0, until: 15)
+        // Down from 15 to 72: a@20…a@60 and b@30, b@60 are missed; a@70 is 2 s late, within grace.
+        #expect(try session(directory, from: 72, until: 95, misfire: .skip) == ids("a", [70, 80, 90]) + ids("b", [90]))
+        let journal = try Journal(directory: directory)
+        let skipped = journal.entries.compactMap { entry -> String? in
+            if case .skip(let id, _, _, _, let reason) = entry, reason == "misfire" { return id }
+            return nil
+        }
+        #expect(skipped == [TestPlans.fire("a", 20).id, TestPlans.fire("a", 30).id, TestPlans.fire("b", 30).id,
+                            TestPlans.fire("a", 40).id, TestPlans.fire("a", 50).id, TestPlans.fire("a", 60).id,
+                            TestPlans.fire("b", 60).id])
+    }
+
+    @Test func misfiresCollapseToTheLatestPerTriggerUnderOnce() throws {
+        let directory = TestPlans.scratchDirectory("once")
+        _ = try session(directory, from: 0, until: 15)
+        #expect(try session(directory, from: 72, until: 85, misfire: .once) == ids("a", [60]) + ids("b", [60]) + ids("a", [70, 80]))
+    }
+
+    @Test func misfiresAreAllDeliveredInOrderUnderAll() throws {
+        let directory = TestPlans.scratchDirectory("all")
+        _ = try session(directory, from: 0, until: 15)
+        #expect(try session(directory, from: 72, until: 85, misfire: .all)
+            == ids("a", [20]) + ids("a", [30]) + ids("b", [30]) + ids("a", [40, 50, 60]) + ids("b", [60]) + ids("a", [70, 80]))
+        // And a third session right after delivers nothing twice.
+        #expect(try session(directory, from: 85, until: 95, misfire: .all) == ids("a", [90]) + ids("b", [90]))
+    }
+
+    @Test func firesBeforeTheFirstStartAreNeverDelivered() throws {
+        let directory = TestPlans.scratchDirectory("baseline")
+        #expect(try session(directory, from: 100, until: 125, misfire: .all) == ids("a", [100, 110]) + ids("a", [120]) + ids("b", [120]))
+    }
+
+    @Test func tornLastLineIsDroppedAndOverwritten() throws {
+        let directory = TestPlans.scratchDirectory("torn")
+        _ = try session(directory, from: 0, until: 15)
+        let path = directory + "/" + Journal.fileName
+        let fd = open(path, O_WRONLY | O_APPEND)
+        _ = "{\"event\": \"fire\", \"id\": \"a@2026".withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        let journal = try Journal(directory: directory)
+        #expect(journal.warnings.isEmpty)
+        #expect(!journal.isDone("a@2026-11-23T05:00:20"))
+        try journal.append(.start(now: TestPlans.at(16)))
+        let reread = try Journal(directory: directory)
+        #expect(reread.entries.last == .start(now: TestPlans.at(16)))
+        #expect(reread.isDone(TestPlans.fire("a", 10).id))
+    }
+
+    @Test func entriesRoundTripThroughTheirLines() {
+        let entries: [Journal.Entry] = [
+            .start(now: TestPlans.at(0)),
+            .fire(id: "a@x", trigger: "a", at: TestPlans.at(1), now: TestPlans.at(2)),
+            .skip(id: "a@y", trigger: "a", at: TestPlans.at(1), now: TestPlans.at(3), reason: "misfire"),
+            .outcome(FireOutcome(fireID: "a@x", status: .exited(3))),
+            .outcome(FireOutcome(fireID: "a@x", status: .signalled(9))),
+            .outcome(FireOutcome(fireID: "a@x", status: .timedOut)),
+            .outcome(FireOutcome(fireID: "a@x", status: .failedToStart("no such file"))),
+        ]
+        for entry in entries {
+            #expect(JournalLine.parse(Array(JournalLine.format(entry).utf8)) == entry)
+        }
+        #expect(JournalLine.format(entries[1])
+            == #"{"event": "fire", "id": "a@x", "trigger": "a", "at": "2026-11-23T05:00:01Z", "now": "2026-11-23T05:00:02Z"}"#)
+    }
+}
