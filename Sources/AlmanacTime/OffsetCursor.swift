@@ -34,6 +34,21 @@ public struct OffsetCursor: Sendable {
         resolve(wall: local.wallSeconds)
     }
 
+    /// A lower bound on the instant of every wall time after `wall` (the last one resolved): wall
+    /// times resolve in ascending order except near a transition, where a later wall time can fire
+    /// up to the transition's size earlier. Lets an ascending expansion release fires early.
+    @inlinable
+    public func instantFloor(afterWall wall: Int64) -> Int64 {
+        let transitions = table.transitions
+        let i = wallIndex
+        guard i < transitions.count else {
+            return wall + 1 - Int64(i == 0 ? table.initialOffset : transitions[i - 1].after)
+        }
+        let t = transitions[i]
+        let transitionFloor = t.instant - Int64(abs(t.after - t.before))
+        return wall < t.wallLow ? min(wall + 1 - Int64(t.before), transitionFloor) : transitionFloor
+    }
+
     /// Seconds east of UTC at `instant`.
     @inlinable
     public mutating func offset(at instant: Instant) -> Int {
