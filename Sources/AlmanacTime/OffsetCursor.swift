@@ -49,6 +49,20 @@ public struct OffsetCursor: Sendable {
         return wall < t.wallLow ? min(wall + 1 - Int64(t.before), transitionFloor) : transitionFloor
     }
 
+    /// The offset at `instant` and, when `instant` shows a wall time that clocks showed before (in
+    /// the hour after falling back), the earlier instant that showed it.
+    @inlinable
+    public mutating func offsetAndEarlierTwin(at instant: Instant) -> (offset: Int, earlierTwin: Instant?) {
+        let offset = offset(at: instant)
+        let i = instantIndex
+        guard i > 0 else { return (offset, nil) }
+        let t = table.transitions[i - 1]
+        let repeated = Int64(t.before - t.after)
+        guard repeated > 0, instant.secondsSinceEpoch < t.instant + repeated,
+              instant.secondsSinceEpoch >= t.instant else { return (offset, nil) }
+        return (offset, Instant(secondsSinceEpoch: instant.secondsSinceEpoch - repeated))
+    }
+
     /// Seconds east of UTC at `instant`.
     @inlinable
     public mutating func offset(at instant: Instant) -> Int {
