@@ -69,3 +69,36 @@ import Testing
         #expect(OffsetTable.dataVersion.range(of: #"^\d{4}[a-z]$"#, options: .regularExpression) != nil)
     }
 }
+
+/// The cursor's instant floor, which lets expansion release fires before it has seen later ones.
+@Suite struct InstantFloorTests {
+    @Test(arguments: ["America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "Europe/Dublin", "Asia/Kolkata"])
+    func noLaterWallTimeResolvesBeforeTheFloor(zone: String) throws {
+        let table = try #require(OffsetTable(zone: zone, covering: RFC3339.parseInstant("2026-01-01T00:00:00Z")!,
+                                             to: RFC3339.parseInstant("2028-01-01T00:00:00Z")!))
+        let policies = [DSTPolicy(gap: .shift, overlap: .both), DSTPolicy(gap: .next, overlap: .last)]
+        // Every 13 minutes over two years: every gap and overlap is crossed at several phases.
+        var walls: [Int64] = []
+        var wall = RFC3339.parse("2026-01-02T00:00:00Z")!.local.wallSeconds
+        while wall < RFC3339.parse("2027-12-30T00:00:00Z")!.local.wallSeconds {
+            walls.append(wall)
+            wall += 780
+        }
+        for policy in policies {
+            var cursor = table.cursor()
+            var floors: [Int64] = []
+            var earliest: [Int64] = []
+            for wall in walls {
+                let instants = cursor.resolve(wall: wall, policy: policy).all.map(\.instant.secondsSinceEpoch)
+                floors.append(cursor.instantFloor(afterWall: wall))
+                earliest.append(instants.min() ?? .max)
+            }
+            // floor[i] must not exceed any instant of walls[i+1...] (nor the second of an overlap pair).
+            var suffixMin = Int64.max
+            for i in stride(from: walls.count - 1, through: 0, by: -1) {
+                #expect(floors[i] <= suffixMin, "\(zone) \(LocalDateTime(wallSeconds: walls[i]))")
+                suffixMin = min(suffixMin, earliest[i])
+            }
+        }
+    }
+}

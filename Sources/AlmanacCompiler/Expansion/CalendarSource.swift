@@ -29,7 +29,7 @@ final class CalendarSource: NominalSource {
     private var day: Int64 = 0
     private var timeIndex = 0
     private var dayActive = false
-    private var firstWall: Int64
+    private let firstWall: Int64
 
     init(_ rule: CalendarRule, invalidDates: InvalidDatePolicy, from: Int64, through: Int64) {
         monthMask = (rule.months ?? Array(1...12)).reduce(0) { $0 | UInt16(1) << UInt16($1) }

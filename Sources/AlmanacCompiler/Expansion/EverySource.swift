@@ -8,9 +8,7 @@ final class EverySource: CandidateSource {
     private let interval: Int64
     private let anchor: Int64
     private let lastInstant: Int64
-    private let table: OffsetTable
     private var offsets: OffsetCursor
-    private var walls: OffsetCursor
     private var nextInstant: Int64
     var floor: Int64 { nextInstant }
 
@@ -18,9 +16,7 @@ final class EverySource: CandidateSource {
         interval = max(rule.interval.seconds, 1)
         anchor = rule.anchor.secondsSinceEpoch
         lastInstant = through
-        self.table = table
         offsets = table.cursor()
-        walls = table.cursor()
         // The first k with anchor + k·interval >= from.
         let k = -floorDiv(anchor - from, interval)
         nextInstant = anchor + k * interval
@@ -33,13 +29,9 @@ final class EverySource: CandidateSource {
             return nil
         }
         nextInstant = at + interval
-        let offset = offsets.offset(at: Instant(secondsSinceEpoch: at))
-        let wall = at + Int64(offset)
-        var secondPass = false
-        if case .overlap(let first, _, let second, _) = walls.resolve(wall: wall),
-           second.secondsSinceEpoch == at, (first.secondsSinceEpoch - anchor) % interval == 0 {
-            secondPass = true
-        }
-        return Candidate(at: at, offset: offset, nominal: wall, secondPass: secondPass)
+        let (offset, twin) = offsets.offsetAndEarlierTwin(at: Instant(secondsSinceEpoch: at))
+        // The later of two instants showing one wall time gets `~2` only if the earlier is a fire too.
+        let secondPass = twin.map { ($0.secondsSinceEpoch - anchor) % interval == 0 } ?? false
+        return Candidate(at: at, offset: offset, nominal: at + Int64(offset), secondPass: secondPass)
     }
 }

@@ -6,21 +6,54 @@ import AlmanacTime
 /// (Swift's `Hasher` is seeded per process).
 struct FireIdentity {
     let trigger: String
-    private let prefix: [UInt8]
+    private let prefixCount: Int
+    /// `trigger@` followed by the last id's 19-byte date-time; reused from fire to fire.
     private var scratch: [UInt8]
+    /// The day whose `YYYY-MM-DDT` is in `scratch`, so consecutive fires of a day skip the calendar math.
+    private var idDay: Int64 = .min
+    /// The day and civil date of the last fire's local wall time, likewise.
+    private var localDay: Int64 = .min
+    private var localDate = CivilDate(year: 1970, month: 1, day: 1)
 
     init(trigger: String) {
         self.trigger = trigger
-        prefix = Array(trigger.utf8) + [UInt8(ascii: "@")]
-        scratch = prefix
-        scratch.reserveCapacity(prefix.count + 21)
+        scratch = Array(trigger.utf8) + [UInt8(ascii: "@")]
+        prefixCount = scratch.count
+        scratch += Array(repeating: UInt8(ascii: "0"), count: 19)
+        scratch.reserveCapacity(scratch.count + 2)
     }
 
-    /// The id's bytes, in a buffer reused from call to call.
+    /// Puts the id's bytes in `scratch`.
     private mutating func write(nominal: Int64, secondPass: Bool) {
-        scratch.removeSubrange(prefix.count...)
-        RFC3339.appendWallSeconds(nominal, to: &scratch)
+        let day = floorDiv(nominal, 86_400)
+        let second = Int(nominal - day * 86_400)
+        if scratch.count > prefixCount + 19 { scratch.removeLast(scratch.count - prefixCount - 19) }
+        let start = prefixCount
+        let newDate: CivilDate? = day == idDay ? nil : CivilDate(daysSinceEpoch: Int(day))
+        idDay = day
+        scratch.withUnsafeMutableBufferPointer { bytes in
+            if let date = newDate {
+                Self.put(date.year / 100, bytes, start)
+                Self.put(date.year % 100, bytes, start + 2)
+                bytes[start + 4] = UInt8(ascii: "-")
+                Self.put(date.month, bytes, start + 5)
+                bytes[start + 7] = UInt8(ascii: "-")
+                Self.put(date.day, bytes, start + 8)
+                bytes[start + 10] = UInt8(ascii: "T")
+            }
+            Self.put(second / 3600, bytes, start + 11)
+            bytes[start + 13] = UInt8(ascii: ":")
+            Self.put((second / 60) % 60, bytes, start + 14)
+            bytes[start + 16] = UInt8(ascii: ":")
+            Self.put(second % 60, bytes, start + 17)
+        }
         if secondPass { scratch.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "2")]) }
+    }
+
+    @inline(__always)
+    private static func put(_ value: Int, _ bytes: UnsafeMutableBufferPointer<UInt8>, _ at: Int) {
+        bytes[at] = UInt8(truncatingIfNeeded: 48 + value / 10)
+        bytes[at + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
     }
 
     mutating func id(nominal: Int64, secondPass: Bool) -> String {
@@ -47,7 +80,13 @@ struct FireIdentity {
 
     /// The plan's fire for a candidate; `offset` is the zone's offset at `final`.
     mutating func fire(_ candidate: Candidate, offset: Int) -> Fire {
-        let local = LocalDateTime(wallSeconds: candidate.final + Int64(offset))
+        let wall = candidate.final + Int64(offset)
+        let day = floorDiv(wall, 86_400)
+        if day != localDay {
+            localDay = day
+            localDate = CivilDate(daysSinceEpoch: Int(day))
+        }
+        let local = LocalDateTime(date: localDate, time: LocalTime(secondsOfDay: Int(wall - day * 86_400)))
         let moved = candidate.shifted || candidate.final != candidate.at
         return Fire(at: Instant(secondsSinceEpoch: candidate.final), trigger: trigger, local: local, offset: offset,
                     id: id(nominal: candidate.nominal, secondPass: candidate.secondPass),

@@ -93,7 +93,19 @@ final class TriggerStream {
             // Both queues are drained as far as they can be: with nothing upstream, the stream is over.
             if sourceDone || countDone { return nil }
             if let candidate = source.next() {
-                if filters.admits(candidate) { insertDeduplicated(candidate) }
+                guard filters.admits(candidate) else { continue }
+                if jitter <= 1 && byInstant.isEmpty && byFinal.isEmpty && candidate.at < source.floor {
+                    // Already in order and alone at its instant: skip both queues (the common case).
+                    remaining -= 1
+                    countDone = remaining == 0
+                    if candidate.final < windowFrom { continue }
+                    if candidate.final >= windowTo {
+                        windowDone = true
+                        return nil
+                    }
+                    return candidate
+                }
+                insertDeduplicated(candidate)
             } else {
                 sourceDone = true
             }

@@ -6,8 +6,6 @@ final class WallClockSource: CandidateSource {
     private let nominals: NominalSource
     private var cursor: OffsetCursor
     private let policy: DSTPolicy
-    /// The largest offset the zone uses in the table: a wall time `w` never resolves before `w - maxOffset`.
-    private let maxOffset: Int64
     private var pending: Candidate?
     private(set) var floor: Int64 = .min
     /// The first nominal time dropped by `gap: skip`, with the instant of its gap, for the lint.
@@ -17,7 +15,6 @@ final class WallClockSource: CandidateSource {
         self.nominals = nominals
         self.cursor = table.cursor()
         self.policy = policy
-        self.maxOffset = Int64(table.changes.reduce(table.offset(at: Instant(secondsSinceEpoch: 0))) { max($0, $1.before, $1.after) })
     }
 
     func next() -> Candidate? {
@@ -26,8 +23,8 @@ final class WallClockSource: CandidateSource {
             return second
         }
         while let wall = nominals.next() {
-            floor = wall - maxOffset
             let resolution = cursor.resolve(wall: wall)
+            floor = cursor.instantFloor(afterWall: wall)
             switch DSTResolver.apply(policy, to: resolution, wall: wall) {
             case .none:
                 if firstSkipped == nil, case .gap(let transition, _, _) = resolution {
@@ -54,39 +51,5 @@ final class WallClockSource: CandidateSource {
         case .gap: return .gapMoved
         case .overlap: return policy.overlap == .last ? .overlapLast : .overlapFirst
         }
-    }
-}
-
-/// A fixed, sorted list of nominal times (a `once` rule, or a test's).
-final class FixedNominals: NominalSource {
-    private let walls: [Int64]
-    private var index = 0
-
-    init(_ walls: [Int64]) { self.walls = walls.sorted() }
-
-    func next() -> Int64? {
-        guard index < walls.count else { return nil }
-        index += 1
-        return walls[index - 1]
-    }
-}
-
-/// Instants fixed in advance (a `once` rule written with an offset): nominal is the zone's wall time.
-final class FixedInstants: CandidateSource {
-    private var remaining: [Candidate]
-    private(set) var floor: Int64
-
-    init(_ instants: [Int64], table: OffsetTable) {
-        remaining = instants.sorted(by: >).map { at in
-            let offset = table.offset(at: Instant(secondsSinceEpoch: at))
-            return Candidate(at: at, offset: offset, nominal: at + Int64(offset))
-        }
-        floor = remaining.last?.at ?? .max
-    }
-
-    func next() -> Candidate? {
-        let candidate = remaining.popLast()
-        floor = remaining.last?.at ?? .max
-        return candidate
     }
 }
