@@ -35,7 +35,7 @@ let package = Package(
 
         // MARK: AlmanacSpec — text → located YAML nodes → validated Schedule; diagnostics model and renderer
         .target(name: "AlmanacSpec", dependencies: ["CYAML", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacTestSupport"], exclude: ["Fixtures"]),
 
         // MARK: AlmanacPlan — the plan model, canonical writer, reader and diff: the executors' only contract
         .target(name: "AlmanacPlan", dependencies: ["AlmanacTime", "AlmanacJSON"]),
@@ -43,7 +43,7 @@ let package = Package(
 
         // MARK: AlmanacCompiler — per-kind fire streams merged over a window, budgets and lints → Plan
         .target(name: "AlmanacCompiler", dependencies: ["AlmanacSpec", "AlmanacPlan", "AlmanacTime"]),
-        .testTarget(name: "AlmanacCompilerTests", dependencies: ["AlmanacCompiler", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacCompilerTests", dependencies: ["AlmanacCompiler", "AlmanacTestSupport"], exclude: ["Golden"], resources: [.copy("Fixtures")]),
 
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
