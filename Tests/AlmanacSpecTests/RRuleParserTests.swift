@@ -27,6 +27,8 @@ import Testing
         #expect(try #require(parsed("FREQ=DAILY;UNTIL=20261231T235959Z")).until == .utc(Instant(secondsSinceEpoch: noon.wallSeconds)))
         expectSingleError(RRuleParser.parse("FREQ=DAILY;UNTIL=2026-12-31").1, .rruleInvalidValue,
                           "                 ^^^^^^^^^^", message: "basic form")
+        expectSingleError(RRuleParser.parse("FREQ=DAILY;UNTIL=2027-06-30T23:59:59").1, .rruleInvalidValue,
+                          "                 ^^^^^^^^^^^^^^^^^^^", message: "write '20270630T235959'")
         expectSingleError(RRuleParser.parse("FREQ=DAILY;UNTIL=20260230").1, .rruleInvalidValue, "                 ^^^^^^^^", message: "does not exist")
     }
 
