@@ -94,7 +94,13 @@ extension SpecValidator {
         var d = During()
         var ok = true
         if let w = m["weekdays"] {
-            if let days = list(w, "`during.weekdays`", { v, n in v.parseMany(n, "a weekday") { Syntax.weekdays($0, ordinals: false) } }) {
+            var seen: Set<WeekdaySelector> = []
+            let days = list(w, "`during.weekdays`") { v, n -> [WeekdaySelector]? in
+                guard let days = v.parseMany(n, "a weekday", { Syntax.weekdays($0, ordinals: false) }) else { return nil }
+                v.warnRepeated(days, seen: &seen, at: n, "weekday") { $0.weekday.shortName }
+                return days
+            }
+            if let days {
                 d.weekdays = Set(days.map(\.weekday))
             } else { ok = false }
         }
@@ -148,7 +154,10 @@ extension SpecValidator {
                         out.append(contentsOf: ranges)
                     } else {
                         let known = blackouts.keys.sorted()
-                        let hint = Suggestion.closest(to: s, among: known).map { "; did you mean '\($0)'?" }
+                        let meant = Suggestion.closest(to: s, among: known)
+                        // The blackout the user meant is used; warning that it is unused would mislead.
+                        if let meant { used.insert("blackout:" + meant) }
+                        let hint = meant.map { "; did you mean '\($0)'?" }
                             ?? (known.isEmpty ? "; define it under `blackouts:`" : "; known blackouts: " + known.joined(separator: ", "))
                         diagnostics.emit(Diagnostic(.unknownBlackout, "unknown blackout '\(s)'\(hint)", at: item.range))
                         ok = false

@@ -6,6 +6,8 @@ struct MappingReader {
     private(set) var keys: [String: YAMLNode] = [:]
     /// Keys in source order.
     private(set) var order: [String] = []
+    /// Keys reported as unknown, in source order.
+    private(set) var unknownKeys: [String] = []
 
     /// Nil (with a diagnostic) when `node` is not a mapping. `what` names the node in messages
     /// ("trigger 'standup'", "`during`").
@@ -23,6 +25,7 @@ struct MappingReader {
             if !known.contains(key) {
                 diagnostics.emit(Diagnostic(.unknownKey, "unknown key '\(key)' in \(what)\(Suggestion.hint(for: key, among: known))",
                                             at: pair.key.range))
+                unknownKeys.append(key)
                 continue
             }
             if values[key] == nil {
