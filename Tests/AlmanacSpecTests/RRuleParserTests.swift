@@ -42,6 +42,11 @@ import Testing
         expectError(RRuleParser.checkUntil(timeUntil, dtstartIsDate: true), .rruleUntilForm, "                 ^^^^^^^^^^^^^^^^")
     }
 
+    @Test func partWithoutValueSaysWhatToWrite() {
+        expectSingleError(RRuleParser.parse("FREQ=WEEKLY;BYDAY;BYHOUR=9").1, .rruleSyntax, "            ^^^^^",
+                          message: "give BYDAY a value (BYDAY=…) or remove it")
+    }
+
     @Test func partErrorsAreLocated() {
         expectSingleError(RRuleParser.parse("FREQ=WEEKLY;BYDAYS=MO").1, .rruleUnknownPart, "            ^^^^^^", message: "did you mean 'BYDAY'?")
         expectSingleError(RRuleParser.parse("FREQ=WEKLY").1, .rruleInvalidValue, "     ^^^^^", message: "did you mean 'WEEKLY'?")

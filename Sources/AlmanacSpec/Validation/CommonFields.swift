@@ -81,7 +81,12 @@ extension SpecValidator {
         }
         if let v = m["priority"] { c.priority = integer(v, "`priority`", in: -1_000_000...1_000_000) }
         if let v = m["enabled"] { c.enabled = boolean(v, "`enabled`") }
-        if let v = m["dst"], let d = MappingReader(v, "`dst`", known: ["gap", "overlap"], diagnostics: &diagnostics) {
+        if let v = m["dst"], let word = v.scalar, !v.isNull {
+            // `dst: first`: a policy without saying whether it is for the gap or the overlap.
+            let key = GapPolicy(rawValue: word) != nil ? "gap" : OverlapPolicy(rawValue: word) != nil ? "overlap" : nil
+            let fix = key.map { "; write `dst: {\($0): \(word)}`" } ?? "; write e.g. `dst: {gap: shift, overlap: first}`"
+            diagnostics.emit(Diagnostic(.wrongType, "`dst` is a mapping with `gap` and `overlap`\(fix)", at: v.range))
+        } else if let v = m["dst"], let d = MappingReader(v, "`dst`", known: ["gap", "overlap"], diagnostics: &diagnostics) {
             if let g = d["gap"] { c.gap = choice(g, "`dst.gap`", GapPolicy.self) }
             if let o = d["overlap"] { c.overlap = choice(o, "`dst.overlap`", OverlapPolicy.self) }
         }

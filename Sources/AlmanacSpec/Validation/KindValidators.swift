@@ -177,6 +177,12 @@ extension SpecValidator {
     }
 
     mutating func location(_ node: YAMLNode) -> LocationRule? {
+        if let name = node.scalar, !node.isNull {
+            // The region it names is meant to be used; do not also call it unused.
+            used.insert("region:" + name)
+            diagnostics.emit(Diagnostic(.wrongType, "`location` is a mapping; write `location: {region: \(name)}`", at: node.range))
+            return nil
+        }
         guard let m = MappingReader(node, "`location`", known: ["region", "on", "cooldown"], diagnostics: &diagnostics) else { return nil }
         guard let r = m["region"] else {
             diagnostics.emit(Diagnostic(.missingKey, "`location` needs `region`: a name from `regions:` or {latitude, longitude, radius}", at: node.range))

@@ -9,6 +9,12 @@ extension SpecValidator {
 
     mutating func trigger(id: String, key: YAMLNode, _ node: YAMLNode) -> Trigger? {
         let what = "trigger '\(id)'"
+        if node.isNull {
+            // `todo:` with nothing under it: point at the id, not at the empty space after it.
+            diagnostics.emit(Diagnostic(.triggerKind, "\(what) is empty; give it one of " + Self.kindKeys.map { "`\($0)`" }.joined(separator: ", ") + ", or remove it",
+                                        at: key.range))
+            return nil
+        }
         guard let m = MappingReader(node, what, known: Self.triggerKeys, diagnostics: &diagnostics) else { return nil }
         let kinds = m.order.filter { Self.kindKeys.contains($0) }
         guard let kindKey = kinds.first else {
