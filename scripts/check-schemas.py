@@ -302,7 +302,8 @@ def check_fixtures(validator, problems):
             problems.append(f"{rel(path)}: schema rejects a valid fixture: {line}")
     rejected = 0
     for path in sorted(glob.glob(os.path.join(base, "invalid", "*.yaml"))):
-        with open(path, encoding="utf-8") as f:
+        # errors="replace": the corpus holds deliberately mis-encoded files (E0102).
+        with open(path, encoding="utf-8", errors="replace") as f:
             if f.readline().strip() != "# schema: reject":
                 continue
         rejected += 1
@@ -341,7 +342,8 @@ def check_with_almanac(binary, validator, schema, problems):
     paths = sorted(glob.glob(os.path.join(ROOT, "examples", "*.yaml"))
                    + glob.glob(os.path.join(base, "valid", "*.yaml")))
     for path in sorted(glob.glob(os.path.join(base, "invalid", "*.yaml"))):
-        with open(path, encoding="utf-8") as f:
+        # errors="replace": the corpus holds deliberately mis-encoded files (E0102).
+        with open(path, encoding="utf-8", errors="replace") as f:
             if f.readline().strip() == "# schema: reject":
                 paths.append(path)
     for path in paths:

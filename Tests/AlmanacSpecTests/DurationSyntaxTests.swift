@@ -50,4 +50,13 @@ import Testing
         expectError(ValueSyntax.duration("").error, .invalidDuration, "^")
         expectError(ValueSyntax.duration("soon").error, .invalidDuration, "^^^^")
     }
+
+    @Test func calendarUnitsAndSpacedUnitsSayWhatToWrite() {
+        expectError(ValueSyntax.duration("1 month").error, .invalidDuration, "^^^^^^^", message: "months have no fixed length")
+        expectError(ValueSyntax.duration("2months").error, .invalidDuration, " ^^^^^^", message: "write days or weeks")
+        expectError(ValueSyntax.duration("1y").error, .invalidDuration, " ^", message: "years have no fixed length")
+        expectError(ValueSyntax.duration("1 hour").error, .invalidDuration, "^^^^^^", message: "write the unit right after the number: '1h'")
+        expectError(ValueSyntax.duration("90 s").error, .invalidDuration, "^^^^", message: "'90s'")
+        expectError(ValueSyntax.duration("-5m").error, .invalidDuration, "^^^", message: "write '5m'")
+    }
 }

@@ -31,6 +31,8 @@ import Testing
         expectSingleError(empty, .unknownWeekday, "    ^")
         let (_, badEnd) = ValueSyntax.weekdays("mon-fry", allowOrdinals: true)
         expectSingleError(badEnd, .unknownWeekday, "    ^^^", message: "did you mean 'fri'?")
+        let (_, spaces) = ValueSyntax.weekdays("tue thu", allowOrdinals: true)
+        expectSingleError(spaces, .unknownWeekday, "    ^^^", message: "separate weekdays with commas: 'tue, thu'")
     }
 
     @Test func duplicateWeekdaysWarnButParse() {

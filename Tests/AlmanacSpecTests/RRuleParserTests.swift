@@ -27,6 +27,8 @@ import Testing
         #expect(try #require(parsed("FREQ=DAILY;UNTIL=20261231T235959Z")).until == .utc(Instant(secondsSinceEpoch: noon.wallSeconds)))
         expectSingleError(RRuleParser.parse("FREQ=DAILY;UNTIL=2026-12-31").1, .rruleInvalidValue,
                           "                 ^^^^^^^^^^", message: "basic form")
+        expectSingleError(RRuleParser.parse("FREQ=DAILY;UNTIL=2027-06-30T23:59:59").1, .rruleInvalidValue,
+                          "                 ^^^^^^^^^^^^^^^^^^^", message: "write '20270630T235959'")
         expectSingleError(RRuleParser.parse("FREQ=DAILY;UNTIL=20260230").1, .rruleInvalidValue, "                 ^^^^^^^^", message: "does not exist")
     }
 
@@ -38,6 +40,11 @@ import Testing
         let timeUntil = try #require(parsed("FREQ=DAILY;UNTIL=20261231T120000Z;BYHOUR=9"))
         #expect(RRuleParser.checkUntil(timeUntil, dtstartIsDate: false) == nil)
         expectError(RRuleParser.checkUntil(timeUntil, dtstartIsDate: true), .rruleUntilForm, "                 ^^^^^^^^^^^^^^^^")
+    }
+
+    @Test func partWithoutValueSaysWhatToWrite() {
+        expectSingleError(RRuleParser.parse("FREQ=WEEKLY;BYDAY;BYHOUR=9").1, .rruleSyntax, "            ^^^^^",
+                          message: "give BYDAY a value (BYDAY=…) or remove it")
     }
 
     @Test func partErrorsAreLocated() {

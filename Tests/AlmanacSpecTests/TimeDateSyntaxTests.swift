@@ -31,6 +31,9 @@ import Testing
         expectError(ValueSyntax.date("20260301").error, .invalidDate, "^^^^^^^^", message: "'2026-03-01'")
         expectError(ValueSyntax.date("2026/03/01").error, .invalidDate, "^^^^^^^^^^", message: "YYYY-MM-DD")
         expectError(ValueSyntax.date("2026-03-01T10:00").error, .invalidDate, "          ^^^^^^", message: "without a time")
+        // A word with a `t` or a space in it is not a date and a time.
+        expectError(ValueSyntax.bound("tomorrow").error, .invalidDate, "^^^^^^^^", message: "invalid date 'tomorrow'")
+        expectError(ValueSyntax.bound("next monday").error, .invalidDate, "^^^^^^^^^^^", message: "invalid date 'next monday'")
     }
 
     @Test func localDateTimesAcceptTOrSpace() {

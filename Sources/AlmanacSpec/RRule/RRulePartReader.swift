@@ -34,7 +34,9 @@ struct RRulePartReader {
     mutating func read(part: Range<Int>) {
         let t = text
         guard let eq = t.firstIndex(of: "=", in: part) else {
-            errors.append(SyntaxError(.rruleSyntax, "expected NAME=VALUE, found \(ValueSyntax.quoted(t.string(part)))", at: part))
+            let name = t.string(t.trimmed(part))
+            let fix = RRuleParser.partNames.contains(name.uppercased()) ? "; give \(name) a value (\(name)=…) or remove it" : ""
+            errors.append(SyntaxError(.rruleSyntax, "expected NAME=VALUE, found \(ValueSyntax.quoted(t.string(part)))\(fix)", at: part))
             return
         }
         let nameRange = t.trimmed(part.lowerBound..<eq)

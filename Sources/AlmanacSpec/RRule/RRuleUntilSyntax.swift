@@ -7,7 +7,7 @@ enum RRuleUntilSyntax {
         let bad = SyntaxError(.rruleInvalidValue,
             "UNTIL must be a date '20261231', a local date-time '20261231T235959' or UTC '20261231T235959Z' (RFC 5545 basic form)", at: r)
         let dateDigits = t.digitRun(from: r.lowerBound)
-        guard dateDigits.count == 8 else { return .failure(bad) }
+        guard dateDigits.count == 8 else { return .failure(basicFormHint(t, r) ?? bad) }
         let y = t.number(dateDigits.lowerBound..<dateDigits.lowerBound + 4)!
         let m = t.number(dateDigits.lowerBound + 4..<dateDigits.lowerBound + 6)!
         let d = t.number(dateDigits.lowerBound + 6..<dateDigits.upperBound)!
@@ -31,5 +31,15 @@ enum RRuleUntilSyntax {
             return .failure(bad)
         }
         return .success(.utc(Instant(secondsSinceEpoch: local.wallSeconds)))
+    }
+
+    /// `2027-06-30T23:59:59` is the extended form users know from ISO 8601; name its basic form.
+    private static func basicFormHint(_ t: ScalarText, _ r: Range<Int>) -> SyntaxError? {
+        let written = t.string(r)
+        guard written.contains("-") || written.contains(":") else { return nil }
+        let basic = String(written.filter { $0 != "-" && $0 != ":" })
+        guard case .success = read(ScalarText(basic), 0..<basic.unicodeScalars.count) else { return nil }
+        return SyntaxError(.rruleInvalidValue,
+            "UNTIL is written in RFC 5545 basic form, without '-' or ':'; write '\(basic)'", at: r)
     }
 }

@@ -81,7 +81,12 @@ extension SpecValidator {
         }
         if let v = m["priority"] { c.priority = integer(v, "`priority`", in: -1_000_000...1_000_000) }
         if let v = m["enabled"] { c.enabled = boolean(v, "`enabled`") }
-        if let v = m["dst"], let d = MappingReader(v, "`dst`", known: ["gap", "overlap"], diagnostics: &diagnostics) {
+        if let v = m["dst"], let word = v.scalar, !v.isNull {
+            // `dst: first`: a policy without saying whether it is for the gap or the overlap.
+            let key = GapPolicy(rawValue: word) != nil ? "gap" : OverlapPolicy(rawValue: word) != nil ? "overlap" : nil
+            let fix = key.map { "; write `dst: {\($0): \(word)}`" } ?? "; write e.g. `dst: {gap: shift, overlap: first}`"
+            diagnostics.emit(Diagnostic(.wrongType, "`dst` is a mapping with `gap` and `overlap`\(fix)", at: v.range))
+        } else if let v = m["dst"], let d = MappingReader(v, "`dst`", known: ["gap", "overlap"], diagnostics: &diagnostics) {
             if let g = d["gap"] { c.gap = choice(g, "`dst.gap`", GapPolicy.self) }
             if let o = d["overlap"] { c.overlap = choice(o, "`dst.overlap`", OverlapPolicy.self) }
         }
@@ -94,7 +99,13 @@ extension SpecValidator {
         var d = During()
         var ok = true
         if let w = m["weekdays"] {
-            if let days = list(w, "`during.weekdays`", { v, n in v.parseMany(n, "a weekday") { Syntax.weekdays($0, ordinals: false) } }) {
+            var seen: Set<WeekdaySelector> = []
+            let days = list(w, "`during.weekdays`") { v, n -> [WeekdaySelector]? in
+                guard let days = v.parseMany(n, "a weekday", { Syntax.weekdays($0, ordinals: false) }) else { return nil }
+                v.warnRepeated(days, seen: &seen, at: n, "weekday") { $0.weekday.shortName }
+                return days
+            }
+            if let days {
                 d.weekdays = Set(days.map(\.weekday))
             } else { ok = false }
         }
@@ -148,7 +159,10 @@ extension SpecValidator {
                         out.append(contentsOf: ranges)
                     } else {
                         let known = blackouts.keys.sorted()
-                        let hint = Suggestion.closest(to: s, among: known).map { "; did you mean '\($0)'?" }
+                        let meant = Suggestion.closest(to: s, among: known)
+                        // The blackout the user meant is used; warning that it is unused would mislead.
+                        if let meant { used.insert("blackout:" + meant) }
+                        let hint = meant.map { "; did you mean '\($0)'?" }
                             ?? (known.isEmpty ? "; define it under `blackouts:`" : "; known blackouts: " + known.joined(separator: ", "))
                         diagnostics.emit(Diagnostic(.unknownBlackout, "unknown blackout '\(s)'\(hint)", at: item.range))
                         ok = false

@@ -34,9 +34,10 @@ extension SpecValidator {
         var ok = true
         func ints(_ v: inout SpecValidator, _ key: String, _ range: ClosedRange<Int>, allowNegative: Bool = false) -> [Int]? {
             guard let n = m[key] else { return nil }
+            var seen: Set<Int> = []
             let values = v.list(n, "`\(key)`") { (v: inout SpecValidator, item: YAMLNode) -> [Int]? in
                 guard let s = item.scalar, let i = Int(s) else {
-                    v.diagnostics.emit(Diagnostic(.invalidNumber, "`\(key)` takes whole numbers, not '\(item.scalar ?? item.kindName)'", at: item.range))
+                    v.diagnostics.emit(Diagnostic(.invalidNumber, Self.wholeNumberProblem(key, item), at: item.range))
                     return nil
                 }
                 guard range.contains(i) || (allowNegative && range.contains(-i)) else {
@@ -44,19 +45,30 @@ extension SpecValidator {
                     v.diagnostics.emit(Diagnostic(.outOfRange, "\(key.dropLast()) \(i) is out of range; use \(range.lowerBound)…\(range.upperBound)\(neg)", at: item.range))
                     return nil
                 }
+                v.warnRepeated([i], seen: &seen, at: item, String(key.dropLast())) { String($0) }
                 return [i]
             }
             if values == nil { ok = false }
             return values.map { Array(Set($0)).sorted() }
         }
         if let n = m["months"] {
-            if let months = list(n, "`months`", { v, item in v.parseMany(item, "a month", Syntax.months) }) {
-                rule.months = Array(Set(months)).sorted()
-            } else { ok = false }
+            var seen: Set<Int> = []
+            let months = list(n, "`months`") { v, item -> [Int]? in
+                guard let months = v.parseMany(item, "a month", Syntax.months) else { return nil }
+                v.warnRepeated(months, seen: &seen, at: item, "month") { ValueSyntax.monthNames[$0 - 1] }
+                return months
+            }
+            if let months { rule.months = Array(Set(months)).sorted() } else { ok = false }
         }
         rule.days = ints(&self, "days", 1...31, allowNegative: true)
         if let n = m["weekdays"] {
-            if let days = list(n, "`weekdays`", { v, item in v.parseMany(item, "a weekday") { Syntax.weekdays($0, ordinals: true) } }) {
+            var seen: Set<WeekdaySelector> = []
+            let days = list(n, "`weekdays`") { v, item -> [WeekdaySelector]? in
+                guard let days = v.parseMany(item, "a weekday", { Syntax.weekdays($0, ordinals: true) }) else { return nil }
+                v.warnRepeated(days, seen: &seen, at: item, "weekday") { ($0.ordinal.map(String.init) ?? "") + $0.weekday.shortName }
+                return days
+            }
+            if let days {
                 rule.weekdays = Array(Set(days)).sorted { ($0.weekday, $0.ordinal ?? 0) < ($1.weekday, $1.ordinal ?? 0) }
             } else { ok = false }
         }
@@ -66,7 +78,13 @@ extension SpecValidator {
                 diagnostics.emit(Diagnostic(.conflictingKeys, "`at` and `\(first)` both give times of day; use one or the other", at: m.keyNode(first)!.range))
                 ok = false
             }
-            if let times = list(at, "`at`", { v, item in v.parse(item, "a time", Syntax.time).map { [$0] } }) {
+            var seen: Set<LocalTime> = []
+            let times = list(at, "`at`") { v, item -> [LocalTime]? in
+                guard let time = v.parse(item, "a time", Syntax.time) else { return nil }
+                v.warnRepeated([time], seen: &seen, at: item, "time") { String($0.description.prefix($0.second == 0 ? 5 : 8)) }
+                return [time]
+            }
+            if let times {
                 rule.times = Array(Set(times)).sorted()
             } else { ok = false }
         } else if !fieldKeys.isEmpty {
@@ -105,7 +123,7 @@ extension SpecValidator {
         case .date(let d): dtstart = LocalDateTime(date: d, time: .midnight); startIsDate = true
         case .local(let l): dtstart = l
         case .instant:
-            diagnostics.emit(Diagnostic(.startRequired, "an `rrule` `start` is a local date-time in the trigger's zone, without an offset", at: start.range))
+            emitOnce(Diagnostic(.startRequired, "an `rrule` `start` is a local date-time in the trigger's zone, without an offset", at: start.range))
             return nil
         }
         guard var rule = parsed else { return nil }
@@ -159,6 +177,12 @@ extension SpecValidator {
     }
 
     mutating func location(_ node: YAMLNode) -> LocationRule? {
+        if let name = node.scalar, !node.isNull {
+            // The region it names is meant to be used; do not also call it unused.
+            used.insert("region:" + name)
+            diagnostics.emit(Diagnostic(.wrongType, "`location` is a mapping; write `location: {region: \(name)}`", at: node.range))
+            return nil
+        }
         guard let m = MappingReader(node, "`location`", known: ["region", "on", "cooldown"], diagnostics: &diagnostics) else { return nil }
         guard let r = m["region"] else {
             diagnostics.emit(Diagnostic(.missingKey, "`location` needs `region`: a name from `regions:` or {latitude, longitude, radius}", at: node.range))
@@ -171,9 +195,14 @@ extension SpecValidator {
             if let known = regions[name] {
                 used.insert("region:" + name)
                 region = known
+            } else if brokenRegions.contains(name) {
+                // Its definition already has an error; calling the name unknown would be wrong.
+                used.insert("region:" + name)
             } else {
-                let names = regions.keys.sorted()
-                let hint = Suggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
+                let names = (Array(regions.keys) + brokenRegions).sorted()
+                let meant = Suggestion.closest(to: name, among: names)
+                if let meant { used.insert("region:" + meant) }
+                let hint = meant.map { "; did you mean '\($0)'?" }
                     ?? (names.isEmpty ? "; define it under `regions:` or write it inline" : "; known regions: " + names.joined(separator: ", "))
                 diagnostics.emit(Diagnostic(.unknownRegion, "unknown region '\(name)'\(hint)", at: r.range))
             }

@@ -4,6 +4,8 @@ struct MappingReader {
     let node: YAMLNode
     /// Known keys in source order, first occurrence only. Mappings are small, so a scan beats hashing.
     private(set) var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
+    /// Keys reported as unknown, in source order.
+    private(set) var unknownKeys: [String] = []
 
     /// Nil (with a diagnostic) when `node` is not a mapping. `what` names the node in messages
     /// ("trigger 'standup'", "`during`").
@@ -21,6 +23,7 @@ struct MappingReader {
             if !known.contains(key) {
                 diagnostics.emit(Diagnostic(.unknownKey, "unknown key '\(key)' in \(what)\(Suggestion.hint(for: key, among: known))",
                                             at: pair.key.range))
+                unknownKeys.append(key)
                 continue
             }
             if !entries.contains(where: { $0.key == key }) {

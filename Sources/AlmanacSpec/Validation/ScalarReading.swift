@@ -99,6 +99,32 @@ extension SpecValidator {
         return ok ? out : nil
     }
 
+    /// Warns about values an earlier item of the same list already gave (`[mon-fri, wed]`); a
+    /// repeat inside one scalar is the value syntax's to report.
+    mutating func warnRepeated<T: Hashable>(_ values: [T], seen: inout Set<T>, at item: YAMLNode, _ what: String, _ name: (T) -> String) {
+        let repeated = values.filter { !seen.insert($0).inserted }
+        guard !repeated.isEmpty else { return }
+        let names = repeated.map { "'\(name($0))'" }.joined(separator: ", ")
+        let verb = repeated.count == 1 ? "\(what) \(names) is" : "\(what)s \(names) are"
+        diagnostics.emit(Diagnostic(.duplicateValue, "\(verb) listed twice", at: item.range))
+    }
+
+    /// The message for a calendar list item that is not a whole number, with the list to write
+    /// when it looks like a range (`1-7`) or several values in one string (`"1,15"`).
+    static func wholeNumberProblem(_ key: String, _ item: YAMLNode) -> String {
+        let text = item.scalar ?? item.kindName
+        let base = "`\(key)` takes whole numbers, not '\(text)'"
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a < b, b - a < 31 {
+            return base + "; ranges are not supported here, so list each one: [" + (a...b).map(String.init).joined(separator: ", ") + "]"
+        }
+        let items = text.split(whereSeparator: { $0 == "," || $0 == " " })
+        if items.count > 1, items.allSatisfy({ Int($0) != nil }) {
+            return base + "; write a YAML list: [" + items.joined(separator: ", ") + "]"
+        }
+        return base
+    }
+
     /// Applies a string syntax to a scalar, turning its errors into located diagnostics.
     mutating func parse<T>(_ node: YAMLNode, _ what: String, _ syntax: (String) -> Result<T, SyntaxError>) -> T? {
         guard let s = text(node, what) else { return nil }

@@ -16,7 +16,11 @@ struct SpecValidator {
     var blackoutKeys: [String: SourceRange] = [:]
     var regions: [String: Region] = [:]
     var regionKeys: [String: SourceRange] = [:]
+    /// Regions defined with errors (already reported): a reference to one is not "unknown".
+    var brokenRegions: Set<String> = []
     var used: Set<String> = []
+    /// Problems located inside `defaults:` that every inheriting trigger would raise again.
+    var reportedInDefaults: Set<String> = []
     var defaults = CommonFields()
 
     init(defaultName: String) { self.defaultName = defaultName }
@@ -50,9 +54,7 @@ struct SpecValidator {
         if let l = top["limits"] { schedule.limits = limits(l) }
         if let b = top["blackouts"] { readBlackouts(b) }
         if let r = top["regions"] { readRegions(r) }
-        if let d = top["defaults"] {
-            defaults = commonFields(d, "`defaults`", known: CommonFields.keys)
-        }
+        if let d = top["defaults"] { readDefaults(d) }
         if let t = top["triggers"] {
             schedule.triggers = triggers(t)
         } else {
@@ -61,6 +63,26 @@ struct SpecValidator {
         schedule.regions = regions
         reportUnused()
         return schedule
+    }
+
+    /// `defaults:` holds common trigger fields; a kind, or a key that belongs to one, is not inherited.
+    mutating func readDefaults(_ node: YAMLNode) {
+        let kindOnly = Self.kindKeys + Self.kindExtras.keys.sorted()
+        guard let m = MappingReader(node, "`defaults`", known: CommonFields.keys + kindOnly, diagnostics: &diagnostics) else { return }
+        for key in kindOnly where m.has(key) {
+            diagnostics.emit(Diagnostic(.keyNotAllowed,
+                "`\(key)` cannot be inherited: `defaults` holds only the fields every trigger shares; write `\(key)` in each trigger",
+                at: m.keyNode(key)!.range))
+        }
+        defaults = commonFields(m)
+    }
+
+    /// Emits `diagnostic` once per code and place: a problem inside `defaults:` is found again by
+    /// every trigger that inherits it, but the user has one thing to fix.
+    mutating func emitOnce(_ diagnostic: Diagnostic) {
+        let place = diagnostic.range.map { "\($0.start.line):\($0.start.column)" } ?? ""
+        guard reportedInDefaults.insert(diagnostic.code.rawValue + "@" + place).inserted else { return }
+        diagnostics.emit(diagnostic)
     }
 
     func firstLineRange(_ root: YAMLNode) -> SourceRange {
@@ -86,11 +108,13 @@ struct SpecValidator {
         }
         for pair in pairs {
             guard let name = pair.key.scalar else { continue }
-            if !Self.isIdentifier(name) {
-                diagnostics.emit(Diagnostic(.invalidName, "blackout name '\(name)' must match [a-z0-9][a-z0-9._-]*", at: pair.key.range))
-                continue
+            // A badly named blackout is still read, so that its dates are checked and the
+            // triggers naming it are not told it is unknown.
+            if Self.isIdentifier(name) {
+                blackoutKeys[name] = pair.key.range
+            } else {
+                diagnostics.emit(Diagnostic(.invalidName, Self.identifierProblem("blackout name", name), at: pair.key.range))
             }
-            blackoutKeys[name] = pair.key.range
             blackouts[name] = dateRanges(pair.value, "blackout '\(name)'", allowNames: false) ?? []
         }
     }
@@ -102,12 +126,16 @@ struct SpecValidator {
         }
         for pair in pairs {
             guard let name = pair.key.scalar else { continue }
-            if !Self.isIdentifier(name) {
-                diagnostics.emit(Diagnostic(.invalidName, "region name '\(name)' must match [a-z0-9][a-z0-9._-]*", at: pair.key.range))
-                continue
+            if Self.isIdentifier(name) {
+                regionKeys[name] = pair.key.range
+            } else {
+                diagnostics.emit(Diagnostic(.invalidName, Self.identifierProblem("region name", name), at: pair.key.range))
             }
-            regionKeys[name] = pair.key.range
-            if let region = region(pair.value, name: name) { regions[name] = region }
+            if let region = region(pair.value, name: name), Self.isIdentifier(name) {
+                regions[name] = region
+            } else {
+                brokenRegions.insert(name)
+            }
         }
     }
 
@@ -148,8 +176,7 @@ struct SpecValidator {
         for pair in pairs {
             guard let id = pair.key.scalar, seen.insert(id).inserted else { continue }
             if !Self.isTriggerID(id) {
-                diagnostics.emit(Diagnostic(.invalidTriggerID,
-                    "trigger id '\(id)' must be 1–64 characters of a-z, 0-9, '.', '_' or '-', starting with a letter or digit", at: pair.key.range))
+                diagnostics.emit(Diagnostic(.invalidTriggerID, Self.identifierProblem("trigger id", id), at: pair.key.range))
             }
             if let t = trigger(id: id, key: pair.key, pair.value) { out.append(t) }
         }
@@ -163,19 +190,5 @@ struct SpecValidator {
         for (name, range) in regionKeys where !used.contains("region:" + name) {
             diagnostics.emit(Diagnostic(.unusedDefinition, "region '\(name)' is never used by a location trigger", at: range))
         }
-    }
-
-    /// `^[a-z0-9][a-z0-9._-]{0,63}$`.
-    static func isTriggerID(_ s: String) -> Bool {
-        isIdentifier(s) && s.utf8.count <= 64
-    }
-
-    static func isIdentifier(_ s: String) -> Bool {
-        guard let first = s.utf8.first, isLowerAlnum(first) else { return false }
-        return s.utf8.allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
-    }
-
-    static func isLowerAlnum(_ c: UInt8) -> Bool {
-        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
     }
 }

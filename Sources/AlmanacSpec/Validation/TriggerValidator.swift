@@ -9,9 +9,21 @@ extension SpecValidator {
 
     mutating func trigger(id: String, key: YAMLNode, _ node: YAMLNode) -> Trigger? {
         let what = "trigger '\(id)'"
+        if node.isNull {
+            // `todo:` with nothing under it: point at the id, not at the empty space after it.
+            diagnostics.emit(Diagnostic(.triggerKind, "\(what) is empty; give it one of " + Self.kindKeys.map { "`\($0)`" }.joined(separator: ", ") + ", or remove it",
+                                        at: key.range))
+            return nil
+        }
         guard let m = MappingReader(node, what, known: Self.triggerKeys, diagnostics: &diagnostics) else { return nil }
         let kinds = m.order.filter { Self.kindKeys.contains($0) }
         guard let kindKey = kinds.first else {
+            // A misspelt kind (`calender`) was just reported with its did-you-mean; saying the
+            // trigger has no kind would repeat that one mistake.
+            let misspeltKind = m.unknownKeys.contains { key in
+                Suggestion.closest(to: key, among: Self.triggerKeys).map(Self.kindKeys.contains) == true
+            }
+            if misspeltKind { return nil }
             diagnostics.emit(Diagnostic(.triggerKind, "\(what) has no kind; add exactly one of " + Self.kindKeys.map { "`\($0)`" }.joined(separator: ", "), at: key.range))
             return nil
         }
@@ -56,19 +68,27 @@ extension SpecValidator {
             if let d = fields.during { reasons.append(("`during` is a local window", d.range)) }
             if let a = anchorNode, a.scalar.map(Syntax.isLocalDateTime) == true { reasons.append(("`anchor` is a local date-time", a.range)) }
             if let (why, range) = reasons.first {
-                diagnostics.emit(Diagnostic(.missingTimeZone,
-                    "trigger '\(t.id)' needs a time zone: \(why); add `timezone:` to the trigger or at the top of the spec (Almanac never uses the machine's zone)",
+                // Inherited from `defaults:`: every trigger without a zone shares this one problem.
+                let who = isInDefaults(range) ? "the triggers inheriting `defaults:` need" : "trigger '\(t.id)' needs"
+                let whereTo = isInDefaults(range) ? "`defaults:` or the top of the spec" : "the trigger or at the top of the spec"
+                emitOnce(Diagnostic(.missingTimeZone,
+                    "\(who) a time zone: \(why); add `timezone:` to \(whereTo) (Almanac never uses the machine's zone)",
                     at: range))
             }
         }
         if let c = fields.count, fields.start == nil {
-            diagnostics.emit(Diagnostic(.countNeedsStart, "`count` needs `start`: fires are counted from it; add `start: <date>`", at: c.range))
+            emitOnce(Diagnostic(.countNeedsStart, "`count` needs `start`: fires are counted from it; add `start: <date>`", at: c.range))
         }
         if let s = fields.start, let e = fields.end, let a = Self.comparable(s.value, isEnd: false), let b = Self.comparable(e.value, isEnd: true),
            a.0 == b.0, b.1 <= a.1 {
-            diagnostics.emit(Diagnostic(.endBeforeStart, "`end` is not after `start`; no fire could remain", at: e.range,
-                                        notes: [.init("`start` is here", at: s.range)]))
+            emitOnce(Diagnostic(.endBeforeStart, "`end` is not after `start`; no fire could remain", at: e.range,
+                                notes: [.init("`start` is here", at: s.range)]))
         }
+    }
+
+    /// Whether `range` is the place of a field written under `defaults:`.
+    func isInDefaults(_ range: SourceRange) -> Bool {
+        [defaults.start?.range, defaults.end?.range, defaults.except?.range, defaults.during?.range, defaults.count?.range].contains(range)
     }
 
     /// A bound as (is an instant, seconds) for ordering; an `end` date includes its whole day.

@@ -72,7 +72,11 @@ extension ValueSyntax {
     static func readBound(_ text: String) -> Result<FoundBound, SyntaxError> {
         let t = ScalarText(text)
         let r = t.trimmed(t.whole)
-        let separator = r.first { t[$0] == "T" || t[$0] == "t" || t[$0] == " " }
+        // The separator follows the date's digits and dashes; a `t` in a word ("tomorrow") is not one.
+        var dateEnd = r.lowerBound
+        while dateEnd < r.upperBound, t.isDigit(dateEnd) || t[dateEnd] == "-" { dateEnd += 1 }
+        let separator = dateEnd > r.lowerBound && dateEnd < r.upperBound
+            && (t[dateEnd] == "T" || t[dateEnd] == "t" || t[dateEnd] == " ") ? dateEnd : nil
         let date: CivilDate
         switch readDate(t, r.lowerBound..<(separator ?? r.upperBound)) {
         case .failure(let e): return .failure(e)

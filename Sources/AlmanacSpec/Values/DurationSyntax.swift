@@ -25,10 +25,12 @@ extension ValueSyntax {
         return parsed.flatMap { seconds in
             let value = negative ? -seconds : seconds
             switch sign {
-            case .positive where value <= 0:
-                return .failure(SyntaxError(.invalidDuration, "the duration must be greater than zero", at: r))
-            case .nonNegative where value < 0:
-                return .failure(SyntaxError(.invalidDuration, "the duration must not be negative", at: r))
+            case .positive where value < 0, .nonNegative where value < 0:
+                return .failure(SyntaxError(.invalidDuration,
+                    "a duration cannot be negative here; write \(quoted(t.string(body)))", at: r))
+            case .positive where value == 0:
+                return .failure(SyntaxError(.invalidDuration,
+                    "the duration must be greater than zero; write at least '1s', e.g. '1m'", at: r))
             default:
                 return .success(TimeSpan(seconds: value))
             }
@@ -47,6 +49,18 @@ extension ValueSyntax {
         "hr": "h", "hrs": "h", "hour": "h", "hours": "h",
         "day": "d", "days": "d", "wk": "w", "week": "w", "weeks": "w",
     ]
+
+    /// Calendar units people write, which have no fixed length.
+    private static let calendarUnitWords: [String: String] = [
+        "mo": "months", "mon": "months", "month": "months", "months": "months",
+        "y": "years", "yr": "years", "yrs": "years", "year": "years", "years": "years",
+    ]
+
+    /// The message for a calendar unit (`1 month`, `1y`) or nil for anything else.
+    private static func calendarUnitProblem(_ unit: String) -> String? {
+        guard let name = calendarUnitWords[unit.lowercased()] else { return nil }
+        return "\(name) have no fixed length, so they are not durations; write days or weeks (e.g. '30d', '4w'), or use a calendar rule"
+    }
 
     private static func readShortDuration(_ t: ScalarText, _ r: Range<Int>) -> Result<Int64, SyntaxError> {
         var total: Int64 = 0
@@ -67,10 +81,27 @@ extension ValueSyntax {
             }
             let word = t.letterRun(from: digits.upperBound)
             guard !word.isEmpty else {
+                // `1 hour`, `1 month`: a unit after a space.
+                var next = digits.upperBound
+                while next < r.upperBound, t.isBlank(next) { next += 1 }
+                let spaced = t.letterRun(from: next)
+                if next > digits.upperBound, !spaced.isEmpty {
+                    let unitText = t.string(spaced)
+                    if let problem = calendarUnitProblem(unitText) {
+                        return .failure(SyntaxError(.invalidDuration, problem, at: digits.lowerBound..<spaced.upperBound))
+                    }
+                    if let unit = unitWords[unitText.lowercased()] ?? shortUnits.first(where: { String($0.unit) == unitText }).map({ String($0.unit) }) {
+                        return .failure(SyntaxError(.invalidDuration,
+                            "write the unit right after the number: '\(t.string(digits))\(unit)'", at: digits.lowerBound..<spaced.upperBound))
+                    }
+                }
                 let at = digits.upperBound < r.upperBound ? digits.upperBound..<digits.upperBound + 1 : digits
                 return .failure(SyntaxError(.invalidDuration, "\(t.string(digits)) needs a unit: s, m, h, d or w (e.g. '\(t.string(digits))m')", at: at))
             }
             let unitText = t.string(word)
+            if let problem = calendarUnitProblem(unitText), unitText != "m" {
+                return .failure(SyntaxError(.invalidDuration, problem, at: word))
+            }
             guard let rank = shortUnits.firstIndex(where: { String($0.unit) == unitText }) else {
                 let replacement = unitWords[unitText.lowercased()] ?? (unitText.count == 1 && unitText != "M" ? unitText.lowercased() : nil)
                 let hint = replacement.map { "; write '\(t.string(digits))\($0)'" } ?? "; units are s, m, h, d and w"

@@ -61,9 +61,12 @@ extension ValueSyntax {
         }
         if first.upperBound == r.upperBound { return .success([WeekdaySelector(start, ordinal: ordinal)]) }
         guard t[first.upperBound] == "-" else {
-            let rest = first.upperBound..<r.upperBound
+            let rest = t.trimmed(first.upperBound..<r.upperBound)
+            // `tue thu`: a space where a comma belongs; show the list as it should read.
+            let words = t.string(t.trimmed(r)).split(whereSeparator: { $0 == " " || $0 == "\t" })
+            let fix = words.count > 1 && words.allSatisfy { weekday(named: String($0)) != nil } ? ": '\(words.joined(separator: ", "))'" : ""
             return .failure(SyntaxError(.unknownWeekday,
-                "unexpected \(quoted(t.string(rest))) after '\(t.string(first))'; separate weekdays with commas", at: rest))
+                "unexpected \(quoted(t.string(rest))) after '\(t.string(first))'; separate weekdays with commas\(fix)", at: rest))
         }
         if ordinal != nil {
             return .failure(SyntaxError(.invalidOrdinal,
