@@ -77,7 +77,7 @@ private struct ComposerState {
         var event = yaml_event_t()
         while !failed {
             guard yaml_parser_parse(&parser, &event) != 0 else {
-                reportParserError(parser)
+                reportParserError(parser, buffer)
                 return
             }
             let done = event.type == YAML_STREAM_END_EVENT
@@ -101,13 +101,13 @@ private struct ComposerState {
         failed = true
     }
 
-    mutating func reportParserError(_ parser: yaml_parser_t) {
+    mutating func reportParserError(_ parser: yaml_parser_t, _ buffer: UnsafeBufferPointer<UInt8>) {
         let problem = Self.string(UnsafeMutablePointer(mutating: parser.problem.map { UnsafeRawPointer($0).assumingMemoryBound(to: yaml_char_t.self) })) ?? "malformed YAML"
         let context = Self.string(UnsafeMutablePointer(mutating: parser.context.map { UnsafeRawPointer($0).assumingMemoryBound(to: yaml_char_t.self) }))
         var position = Self.position(parser.problem_mark)
         if parser.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset, not a line; report where the bad byte sits.
-            position = SourcePosition(line: 1, column: 1)
+            position = Self.position(ofByte: Int(parser.problem_offset), in: buffer)
             let message = "the file is not valid UTF-8 text (\(problem) at byte \(parser.problem_offset)); save it as UTF-8 without control characters"
             fail(.invalidEncoding, message, at: position)
             return
@@ -115,17 +115,49 @@ private struct ComposerState {
         var notes: [Diagnostic.Note] = []
         if let context {
             let c = Self.position(parser.context_mark)
-            notes.append(.init(context, at: SourceRange(line: c.line, column: c.column, length: 1)))
+            if c != position { notes.append(.init(context, at: SourceRange(line: c.line, column: c.column, length: 1))) }
         }
-        diagnostics.append(Diagnostic(.yamlSyntax, "YAML syntax error: \(problem)",
+        // The commonest cause of libyaml's least helpful message.
+        let hint = Self.lineIndentedWithTab(position.line, buffer) ? "; indent with spaces: YAML does not allow tabs for indentation" : ""
+        diagnostics.append(Diagnostic(.yamlSyntax, "YAML syntax error: \(problem)\(hint)",
                                       at: SourceRange(line: position.line, column: position.column, length: 1), notes: notes))
         failed = true
     }
 
-    mutating func countNodes(_ n: Int, at position: SourcePosition) -> Bool {
+    static func lineIndentedWithTab(_ line: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var current = 1, atIndent = true
+        for byte in buffer {
+            if byte == 0x0A {
+                if current == line { return false }
+                current += 1
+                atIndent = true
+                continue
+            }
+            guard current == line, atIndent else { continue }
+            if byte == 0x09 { return true }
+            if byte != 0x20 { atIndent = false }
+        }
+        return false
+    }
+
+    /// Line and column (in Unicode scalars, counting UTF-8 lead bytes) of a byte offset.
+    static func position(ofByte offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> SourcePosition {
+        var line = 1, column = 1
+        for byte in buffer.prefix(min(offset, buffer.count)) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return SourcePosition(line: line, column: column)
+    }
+
+    mutating func countNodes(_ n: Int, at position: SourcePosition, length: Int = 1) -> Bool {
         totalNodes += n
         if totalNodes > limits.maxNodes {
-            fail(.tooManyNodes, "the document has more than \(limits.maxNodes) nodes (aliases counted expanded); simplify it or split it", at: position)
+            fail(.tooManyNodes, "the document has more than \(limits.maxNodes) nodes (aliases counted expanded); simplify it or split it", at: position, length: length)
             return false
         }
         return true
@@ -165,7 +197,7 @@ private struct ComposerState {
                 fail(.undefinedAlias, "alias '*\(name)' refers to no anchor defined before it", at: start, length: name.count + 1)
                 return
             }
-            guard countNodes(target.size, at: start) else { return }
+            guard countNodes(target.size, at: start, length: name.count + 1) else { return }
             complete(target.node.relocated(to: SourceRange(start: start, end: end)), size: target.size, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
             guard push(at: start) else { return }
