@@ -24,7 +24,9 @@ scenario() {
   : > "$dir/out" ; : > "$dir/downtime"
   local end=$(( start + COUNT ))
   local pid
+  local launched
   launch() {
+    launched=$(date +%s)
     "$BIN" run "$dir/plan.json" --state "$dir/state" --misfire "$policy" --grace ${GRACE}s --backend exec \
       -- /bin/sh -c 'echo "$ALMANAC_FIRE_ID" >> "$0"' "$dir/out" 2>>"$dir/daemon.log" &
     pid=$!
@@ -40,8 +42,10 @@ scenario() {
     echo "$killed $restarted" >> "$dir/downtime"
     launch
   done
-  # Let the last restart catch up and the final fires come due, then stop cleanly.
-  while (( $(date +%s) < end + 1 )); do sleep 0.5; done
+  # Let the last restart catch up and the final fires come due, then stop cleanly. A SIGTERM
+  # sent before a fresh process has blocked its signals would kill it outright (a race in the
+  # test, not the daemon), so the last restart gets two seconds first.
+  while (( $(date +%s) < end + 1 || $(date +%s) < launched + 2 )); do sleep 0.5; done
   kill -TERM "$pid"
   wait "$pid" || { echo "crash-test[$policy]: daemon did not stop cleanly" >&2; cat "$dir/daemon.log" >&2; return 1; }
 
