@@ -23,7 +23,7 @@ public enum PlanDiffMarkdown {
             if spec.old.name != spec.new.name { rows.append(["spec name", code(spec.old.name), code(spec.new.name)]) }
             rows.append(["spec sha256", code(String(spec.old.sha256.prefix(12))), code(String(spec.new.sha256.prefix(12)))])
         }
-        if !rows.isEmpty { out += "\n" + table(["", "old", "new"], rows) }
+        if !rows.isEmpty { out += "\n" + table(["field", "old", "new"], rows) }
         if diff.triggers.isEmpty { return out }
         out += "\n" + table(["trigger", "status", "added", "removed", "moved", "attributes changed"], diff.triggers.map { t in
             [code(t.id), t.status.rawValue, "\(t.added)", "\(t.removed)", "\(t.moved)", t.changedAttributes.joined(separator: ", ")]
@@ -34,24 +34,20 @@ public enum PlanDiffMarkdown {
 
     /// A `<details>` block: attribute changes as a list, fire changes as a table.
     static func section(_ trigger: TriggerDiff, _ diff: PlanDiff, _ options: PlanDiffOptions) -> String {
-        var counts: [String] = []
-        if trigger.added > 0 { counts.append("\(trigger.added) added") }
-        if trigger.removed > 0 { counts.append("\(trigger.removed) removed") }
-        if trigger.moved > 0 { counts.append("\(trigger.moved) moved") }
         var title = "<code>\(trigger.id)</code> (\(trigger.status.rawValue))"
-        if !counts.isEmpty { title += ": fires " + counts.joined(separator: ", ") }
+        if let counts = PlanDiffText.fireCounts(trigger) { title += ": " + counts }
         var out = "<details>\n<summary>\(title)</summary>\n\n"
         switch trigger.status {
         case .added: out += "- added: \(escape(PlanDiffText.definition(diff.new.triggers[trigger.id])))\n"
         case .removed: out += "- removed: \(escape(PlanDiffText.definition(diff.old.triggers[trigger.id])))\n"
         case .changed: break
         }
-        for line in PlanDiffText.attributeLines(trigger) { out += "- \(escape(line))\n" }
+        for line in PlanDiffText.attributeLines(trigger, quote: { code($0, inTable: false) }) { out += "- \(line)\n" }
         let listed = diff.fireChanges(of: trigger, limit: options.limit)
         if !listed.isEmpty {
             // A table needs a blank line before it, after the list of attribute changes.
             if !out.hasSuffix("\n\n") { out += "\n" }
-            out += table(["", "fire", "old", "new", ""], listed.map(row))
+            out += table(["change", "fire", "old", "new", "shift"], listed.map(row))
         }
         let rest = trigger.fireChangeCount - listed.count
         if rest > 0 { out += "\n…and \(rest) more fire change\(rest == 1 ? "" : "s").\n" }
@@ -74,11 +70,14 @@ public enum PlanDiffMarkdown {
         return out
     }
 
-    /// An inline code span that survives backticks and table pipes in the text.
-    static func code(_ text: String) -> String {
+    /// An inline code span that survives backticks in the text, and pipes when it sits in a table
+    /// (GitHub splits cells on `|` even inside code spans).
+    static func code(_ text: String) -> String { code(text, inTable: true) }
+
+    static func code(_ text: String, inTable: Bool) -> String {
         let fence = text.contains("`") ? "``" : "`"
         let padded = text.contains("`") ? " \(text) " : text
-        return fence + padded.replacingPipes() + fence
+        return fence + (inTable ? padded.replacingPipes() : padded) + fence
     }
 
     /// Text safe inside a table cell or a list item: pipes, angle brackets and emphasis characters escaped.

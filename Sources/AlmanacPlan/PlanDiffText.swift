@@ -57,11 +57,7 @@ public enum PlanDiffText {
     static func interval(_ window: Window) -> String { "[\(window.from), \(window.to))" }
 
     static func header(_ trigger: TriggerDiff, _ diff: PlanDiff, _ paint: Paint) -> String {
-        var counts: [String] = []
-        if trigger.added > 0 { counts.append(PlanDiff.count(trigger.added, "fire") + " added") }
-        if trigger.removed > 0 { counts.append(PlanDiff.count(trigger.removed, "fire") + " removed") }
-        if trigger.moved > 0 { counts.append(PlanDiff.count(trigger.moved, "fire") + " moved") }
-        let tail = counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")
+        let tail = fireCounts(trigger).map { ": " + $0 } ?? ""
         switch trigger.status {
         case .added:
             return paint.green("+ trigger \(trigger.id) (added, \(definition(diff.new.triggers[trigger.id])))") + tail
@@ -72,30 +68,42 @@ public enum PlanDiffText {
         }
     }
 
+    /// `2 fires added, 1 removed, 1 moved`; nil when no fire changed.
+    static func fireCounts(_ trigger: TriggerDiff) -> String? {
+        var counts: [String] = []
+        for (n, verb) in [(trigger.added, "added"), (trigger.removed, "removed"), (trigger.moved, "moved")] where n > 0 {
+            counts.append(counts.isEmpty ? PlanDiff.count(n, "fire") + " " + verb : "\(n) \(verb)")
+        }
+        return counts.isEmpty ? nil : counts.joined(separator: ", ")
+    }
+
     /// `calendar in America/New_York`, `every`.
     static func definition(_ trigger: PlanTrigger?) -> String {
         guard let trigger else { return "?" }
         return trigger.kind + (trigger.timezone.map { " in \($0)" } ?? "") + (trigger.priority != 0 ? ", priority \(trigger.priority)" : "")
     }
 
-    /// `timezone: "America/New_York" → "America/Chicago"`, one per changed attribute.
-    static func attributeLines(_ trigger: TriggerDiff) -> [String] {
+    /// `timezone: America/New_York → America/Chicago`, one per changed attribute; `quote` marks up
+    /// the values and payload keys (code spans in Markdown).
+    static func attributeLines(_ trigger: TriggerDiff, quote: (String) -> String = { $0 }) -> [String] {
         var lines: [String] = []
-        if let kind = trigger.kind { lines.append("kind: \(kind.old) → \(kind.new)") }
-        if let zone = trigger.timezone { lines.append("timezone: \(zone.old ?? "none") → \(zone.new ?? "none")") }
+        if let kind = trigger.kind { lines.append("kind: \(quote(kind.old)) → \(quote(kind.new))") }
+        if let zone = trigger.timezone {
+            lines.append("timezone: \(zone.old.map(quote) ?? "none") → \(zone.new.map(quote) ?? "none")")
+        }
         if let priority = trigger.priority { lines.append("priority: \(priority.old) → \(priority.new)") }
         for change in trigger.payload {
-            lines.append("payload.\(change.key): \(json(change.old)) → \(json(change.new))")
+            lines.append("payload.\(quote(change.key)): \(change.old.map { quote(JSONWriter.inline($0)) } ?? "(absent)")"
+                         + " → \(change.new.map { quote(JSONWriter.inline($0)) } ?? "(absent)")")
         }
-        if let region = trigger.region { lines.append("region: \(describe(region.old)) → \(describe(region.new))") }
+        if let region = trigger.region {
+            lines.append("region: \(region.old.map { quote(describe($0)) } ?? "none") → \(region.new.map { quote(describe($0)) } ?? "none")")
+        }
         return lines
     }
 
-    static func json(_ value: JSONValue?) -> String { value.map(JSONWriter.inline) ?? "(absent)" }
-
     /// `enter 40.7484,-73.9857 r150 m, 5 armed windows`.
-    static func describe(_ region: PlanRegion?) -> String {
-        guard let region else { return "none" }
+    static func describe(_ region: PlanRegion) -> String {
         var text = "\(region.on.rawValue) \(region.latitude),\(region.longitude) r\(region.radius) m"
         if let cooldown = region.cooldown { text += ", cooldown \(PlanDiff.duration(cooldown))" }
         return text + ", " + PlanDiff.count(region.armed.count, "armed window")
