@@ -96,10 +96,23 @@ public enum PlanDiffText {
             lines.append("payload.\(quote(change.key)): \(change.old.map { quote(JSONWriter.inline($0)) } ?? "(absent)")"
                          + " → \(change.new.map { quote(JSONWriter.inline($0)) } ?? "(absent)")")
         }
-        if let region = trigger.region {
+        if let region = trigger.region, let old = region.old, let new = region.new, sameGeometry(old, new) {
+            // Only the armed windows moved (the plan's window did, usually): count them, since the
+            // two descriptions would read the same.
+            let before = Set(old.armed), after = Set(new.armed)
+            lines.append("region armed windows: \(after.subtracting(before).count) added, \(before.subtracting(after).count) removed")
+        } else if let region = trigger.region {
             lines.append("region: \(region.old.map { quote(describe($0)) } ?? "none") → \(region.new.map { quote(describe($0)) } ?? "none")")
         }
         return lines
+    }
+
+    /// Equal but for their armed windows.
+    static func sameGeometry(_ a: PlanRegion, _ b: PlanRegion) -> Bool {
+        var a = a, b = b
+        a.armed = []
+        b.armed = []
+        return a == b
     }
 
     /// `enter 40.7484,-73.9857 r150 m, 5 armed windows`.

@@ -110,6 +110,8 @@ import Testing
         let arrive = try! #require(diff.triggers.first)
         #expect(arrive.id == "arrive" && arrive.changedAttributes == ["region"])
         #expect(arrive.region?.new?.armed.count == 1)
+        let text = PlanDiffText.render(diff, PlanDiffOptions(oldLabel: "a", newLabel: "b"))
+        #expect(text.contains("region armed windows: 0 added, 1 removed"))
     }
 
     @Test func planLevelChangesAreSummarised() {

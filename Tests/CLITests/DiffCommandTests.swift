@@ -142,3 +142,16 @@ import Testing
         #expect(out.stdout.isEmpty)
     }
 }
+
+/// Every command that reports spec diagnostics accepts `--format`.
+@Suite struct DiagnosticFormatOptionTests {
+    @Test(arguments: ["compile", "next"])
+    func githubFormatReachesTheDiagnostics(_ command: String) throws {
+        let dir = try DiffCommandTests.temporaryDirectory()
+        try Data("version: 1\ntimezone: UTC\ntriggers:\n  a: {calendar: {weekdays: [thurs]}}\n".utf8)
+            .write(to: URL(fileURLWithPath: dir + "/broken.yaml"))
+        let out = try CommandRunner.run("almanac", [command, "broken.yaml", "--format", "github"], in: dir)
+        #expect(out.status == 1)
+        #expect(out.stderr.hasPrefix("::error file=broken.yaml,line=4"), "\(out.stderr)")
+    }
+}
