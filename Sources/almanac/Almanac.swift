@@ -7,6 +7,6 @@ struct Almanac: ParsableCommand {
         commandName: "almanac",
         abstract: "Compile YAML schedule specs into deterministic plan files.",
         discussion: "Exit codes: 0 ok; 1 the input has errors, or differences (diff, --check); 2 could not run; 64 usage.",
-        subcommands: [CompileCommand.self, CheckCommand.self, NextCommand.self, SchemaCommand.self]
+        subcommands: [CompileCommand.self, CheckCommand.self, NextCommand.self, DiffCommand.self, SchemaCommand.self]
     )
 }

@@ -58,7 +58,7 @@ struct CompileCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if check {
-            guard let stale = try PlanFiles.staleness(current: output, fresh: temporary) else { return }
+            guard let stale = try PlanFiles.staleness(current: output, fresh: temporary, colour: Terminal.wantsColour(1)) else { return }
             Terminal.writeOut(stale)
             throw ExitCode(1)
         }

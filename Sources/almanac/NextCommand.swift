@@ -25,6 +25,9 @@ struct NextCommand: ParsableCommand {
     @Option(help: "Start from: RFC 3339 instant, a date, `today` or `now` (the default).")
     var from: TimeArgument = .now
 
+    @Option(help: "Diagnostics format: text, json or github.")
+    var format: DiagnosticFormat = .text
+
     func validate() throws {
         if n < 1 { throw ValidationError("-n must be at least 1") }
     }
@@ -33,7 +36,7 @@ struct NextCommand: ParsableCommand {
     struct Enough: Error {}
 
     func run() throws {
-        let session = try SpecSession.load(spec)
+        let session = try SpecSession.load(spec, format: format)
         let known = Set(session.schedule.triggers.map(\.id))
         let unknown = triggers.filter { !known.contains($0) }
         if let first = unknown.first {

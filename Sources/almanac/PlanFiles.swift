@@ -28,21 +28,26 @@ enum PlanFiles {
         return x == y
     }
 
-    /// Nil when the plan at `current` equals `fresh`; otherwise a description of what changed.
-    static func staleness(current: String, fresh: String) throws -> String? {
+    /// Nil when the plan at `current` equals `fresh`; otherwise a description of what changed: the
+    /// diff's summary line and its first fire changes per trigger.
+    static func staleness(current: String, fresh: String, colour: Bool = false) throws -> String? {
         guard FileManager.default.fileExists(atPath: current) else {
             return "\(current) does not exist; run `almanac compile` with -o \(current) to create it\n"
         }
         if sameBytes(current, fresh) { return nil }
-        return "\(current) is out of date; run `almanac compile` with -o \(current) to refresh it\n" + summary(current, fresh)
+        return "\(current) is out of date; run `almanac compile` with -o \(current) to refresh it\n" + summary(current, fresh, colour: colour)
     }
 
-    /// What a reviewer needs first: how many fires came and went.
-    static func summary(_ old: String, _ new: String) -> String {
-        guard let a = try? PlanReader.read(contentsOfFile: old), let b = try? PlanReader.read(contentsOfFile: new) else {
-            return "  (the committed plan cannot be read as a plan v1)\n"
+    /// The text diff from the committed plan to the fresh one, at most 10 fire changes per trigger.
+    static func summary(_ old: String, _ new: String, colour: Bool) -> String {
+        let committed: Plan
+        do {
+            committed = try PlanReader.read(contentsOfFile: old)
+        } catch {
+            return "  (the committed plan cannot be read as a plan v1: \(error))\n"
         }
-        let before = Set(a.fires.map { "\($0.id) \($0.at)" }), after = Set(b.fires.map { "\($0.id) \($0.at)" })
-        return "  \(after.subtracting(before).count) fires added or moved, \(before.subtracting(after).count) removed or moved\n"
+        guard let compiled = try? PlanReader.read(contentsOfFile: new) else { return "  (the compiled plan cannot be read back)\n" }
+        let options = PlanDiffOptions(oldLabel: old, newLabel: "compiled from the spec", limit: 10, colour: colour)
+        return PlanDiffText.render(PlanDiff(old: committed, new: compiled), options)
     }
 }

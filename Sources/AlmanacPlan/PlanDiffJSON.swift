@@ -1,0 +1,132 @@
+import AlmanacJSON
+import AlmanacTime
+
+/// The JSON form of a plan diff (`schemas/diff.schema.json`, format 1): keys in a fixed order,
+/// one trigger per block and one fire change per line, so it is both parseable and readable.
+public enum PlanDiffJSON {
+    /// The document, ending in a newline.
+    public static func render(_ diff: PlanDiff, _ options: PlanDiffOptions) -> String {
+        var out = "{\n  \"diff\": 1,\n"
+        out += "  \"same\": \(diff.isEmpty),\n"
+        out += "  \"summary\": \(JSONWriter.quoted(diff.summary)),\n"
+        out += "  \"old\": \(side(diff.old, label: options.oldLabel)),\n"
+        out += "  \"new\": \(side(diff.new, label: options.newLabel)),\n"
+        out += "  \"fields\": \(object(fields(diff))),\n"
+        out += "  \"totals\": \(object(totals(diff))),\n"
+        out += "  \"triggers\": ["
+        for (i, trigger) in diff.triggers.enumerated() {
+            out += (i == 0 ? "\n    " : ",\n    ") + triggerBlock(trigger, diff, options)
+        }
+        out += diff.triggers.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return out
+    }
+
+    /// `{"label": …, "spec": …, "window": …, "tzdata": …, "fires": n}`.
+    static func side(_ plan: Plan, label: String) -> String {
+        object([("label", JSONWriter.quoted(label)), ("spec", spec(plan.spec)), ("window", window(plan.window)),
+                ("tzdata", JSONWriter.quoted(plan.tzdata)), ("fires", "\(plan.fires.count)")])
+    }
+
+    /// The plan-level fields that changed, each as `{"old": …, "new": …}`.
+    static func fields(_ diff: PlanDiff) -> [(String, String)] {
+        var members: [(String, String)] = []
+        if let s = diff.spec { members.append(("spec", change(spec(s.old), spec(s.new)))) }
+        if let w = diff.window { members.append(("window", change(window(w.old), window(w.new)))) }
+        if let t = diff.tzdata { members.append(("tzdata", change(JSONWriter.quoted(t.old), JSONWriter.quoted(t.new)))) }
+        if let l = diff.limits { members.append(("limits", change(limits(l.old), limits(l.new)))) }
+        return members
+    }
+
+    static func totals(_ diff: PlanDiff) -> [(String, String)] {
+        [("triggers_added", "\(diff.count(.added))"), ("triggers_removed", "\(diff.count(.removed))"),
+         ("triggers_changed", "\(diff.count(.changed))"), ("fires_added", "\(diff.firesAdded)"),
+         ("fires_removed", "\(diff.firesRemoved)"), ("fires_moved", "\(diff.firesMoved)")]
+    }
+
+    static func triggerBlock(_ trigger: TriggerDiff, _ diff: PlanDiff, _ options: PlanDiffOptions) -> String {
+        var members: [(String, String)] = [("id", JSONWriter.quoted(trigger.id)), ("status", JSONWriter.quoted(trigger.status.rawValue))]
+        switch trigger.status {
+        case .added: members.append(("definition", definition(diff.new.triggers[trigger.id])))
+        case .removed: members.append(("definition", definition(diff.old.triggers[trigger.id])))
+        case .changed: break
+        }
+        if let k = trigger.kind { members.append(("kind", change(JSONWriter.quoted(k.old), JSONWriter.quoted(k.new)))) }
+        if let z = trigger.timezone { members.append(("timezone", change(optionalString(z.old), optionalString(z.new)))) }
+        if let p = trigger.priority { members.append(("priority", change("\(p.old)", "\(p.new)"))) }
+        if !trigger.payload.isEmpty {
+            let keys = trigger.payload.map { p -> String in
+                var m = [("key", JSONWriter.quoted(p.key))]
+                if let old = p.old { m.append(("old", JSONWriter.inline(old))) }
+                if let new = p.new { m.append(("new", JSONWriter.inline(new))) }
+                return object(m)
+            }
+            members.append(("payload", "[" + keys.joined(separator: ", ") + "]"))
+        }
+        if let r = trigger.region { members.append(("region", change(region(r.old), region(r.new)))) }
+        let listed = diff.fireChanges(of: trigger, limit: options.limit)
+        var fires = object([("added", "\(trigger.added)"), ("removed", "\(trigger.removed)"),
+                            ("moved", "\(trigger.moved)"), ("listed", "\(listed.count)")])
+        fires.removeLast()
+        fires += ", \"changes\": ["
+        for (i, item) in listed.enumerated() { fires += (i == 0 ? "\n      " : ",\n      ") + fireChange(item) }
+        fires += listed.isEmpty ? "]}" : "\n    ]}"
+        members.append(("fires", fires))
+        return object(members)
+    }
+
+    /// `{"change": "moved", "id": …, "old": {"at", "local"}, "new": {…}}`.
+    static func fireChange(_ change: PlanDiff.FireChange) -> String {
+        switch change {
+        case .added(let f): return object([("change", "\"added\""), ("id", JSONWriter.quoted(f.id)), ("new", fire(f))])
+        case .removed(let f): return object([("change", "\"removed\""), ("id", JSONWriter.quoted(f.id)), ("old", fire(f))])
+        case .moved(let a, let b):
+            return object([("change", "\"moved\""), ("id", JSONWriter.quoted(b.id)), ("old", fire(a)), ("new", fire(b)),
+                           ("seconds", "\(b.at.secondsSinceEpoch - a.at.secondsSinceEpoch)")])
+        }
+    }
+
+    static func fire(_ fire: Fire) -> String {
+        var m = [("at", JSONWriter.quoted(PlanTimestamp.format(fire.at))),
+                 ("local", JSONWriter.quoted(PlanTimestamp.format(fire.local, offset: fire.offset)))]
+        if let nominal = fire.nominal { m.append(("nominal", JSONWriter.quoted(nominal.description))) }
+        return object(m)
+    }
+
+    static func definition(_ trigger: PlanTrigger?) -> String {
+        guard let trigger else { return "null" }
+        var m = [("kind", JSONWriter.quoted(trigger.kind))]
+        if let zone = trigger.timezone { m.append(("timezone", JSONWriter.quoted(zone))) }
+        m.append(("priority", "\(trigger.priority)"))
+        m.append(("payload", JSONWriter.inline(.object(trigger.payload))))
+        return object(m)
+    }
+
+    static func region(_ region: PlanRegion?) -> String {
+        guard let region else { return "null" }
+        func number(_ literal: String) -> String { JSONValue.isNumberLiteral(literal) ? literal : JSONWriter.quoted(literal) }
+        var m = [("on", JSONWriter.quoted(region.on.rawValue)), ("latitude", number(region.latitude)),
+                 ("longitude", number(region.longitude)), ("radius", number(region.radius))]
+        if let cooldown = region.cooldown { m.append(("cooldown", "\(cooldown)")) }
+        m.append(("armed", "[" + region.armed.map(window).joined(separator: ", ") + "]"))
+        return object(m)
+    }
+
+    static func spec(_ s: SpecInfo) -> String { object([("name", JSONWriter.quoted(s.name)), ("sha256", JSONWriter.quoted(s.sha256))]) }
+
+    static func window(_ w: Window) -> String {
+        object([("from", JSONWriter.quoted(PlanTimestamp.format(w.from))), ("to", JSONWriter.quoted(PlanTimestamp.format(w.to)))])
+    }
+
+    static func limits(_ l: PlanLimits) -> String {
+        object([("max_pending", "\(l.maxPending)"), ("max_regions", "\(l.maxRegions)")])
+    }
+
+    static func optionalString(_ s: String?) -> String { s.map(JSONWriter.quoted) ?? "null" }
+
+    static func change(_ old: String, _ new: String) -> String { object([("old", old), ("new", new)]) }
+
+    /// An inline object from members already rendered, in the order given.
+    static func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { "\(JSONWriter.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+}

@@ -1,0 +1,152 @@
+import AlmanacJSON
+import AlmanacTime
+
+/// How a `PlanDiff` is shown: the names of the two sides, how many fire changes to list per
+/// trigger, and whether to colour the text (only ever on a terminal, decided by the caller).
+public struct PlanDiffOptions: Sendable {
+    public var oldLabel: String
+    public var newLabel: String
+    /// Fire changes listed per trigger; the rest are counted.
+    public var limit: Int
+    public var colour: Bool
+
+    public init(oldLabel: String, newLabel: String, limit: Int = 20, colour: Bool = false) {
+        self.oldLabel = oldLabel
+        self.newLabel = newLabel
+        self.limit = limit
+        self.colour = colour
+    }
+}
+
+/// The text form of a plan diff, for a terminal or a log: the summary, plan-level changes, then one
+/// block per trigger with `+` added, `-` removed and `~` moved fires in time order.
+public enum PlanDiffText {
+    /// The whole report, ending in a newline.
+    public static func render(_ diff: PlanDiff, _ options: PlanDiffOptions) -> String {
+        let paint = Paint(enabled: options.colour)
+        var out = paint.bold("--- \(options.oldLabel)") + "\n" + paint.bold("+++ \(options.newLabel)") + "\n"
+        out += paint.bold(diff.summary) + "\n"
+        if diff.isEmpty { return out }
+        var fields: [String] = []
+        if let window = diff.window {
+            fields.append("window: \(interval(window.old)) → \(interval(window.new))")
+        }
+        if let tzdata = diff.tzdata { fields.append("tzdata: \(tzdata.old) → \(tzdata.new)") }
+        if let limits = diff.limits {
+            fields.append("limits: max_pending \(limits.old.maxPending) → \(limits.new.maxPending), "
+                          + "max_regions \(limits.old.maxRegions) → \(limits.new.maxRegions)")
+        }
+        if let spec = diff.spec {
+            if spec.old.name != spec.new.name { fields.append("spec name: \(spec.old.name) → \(spec.new.name)") }
+            fields.append("spec sha256: \(spec.old.sha256.prefix(12))… → \(spec.new.sha256.prefix(12))…")
+        }
+        if !fields.isEmpty { out += "\n" + fields.joined(separator: "\n") + "\n" }
+        for trigger in diff.triggers {
+            out += "\n" + header(trigger, diff, paint) + "\n"
+            for line in attributeLines(trigger) { out += "    " + line + "\n" }
+            for change in diff.fireChanges(of: trigger, limit: options.limit) {
+                out += "  " + fireLine(change, paint) + "\n"
+            }
+            let rest = trigger.fireChangeCount - min(max(0, options.limit), trigger.fireChangeCount)
+            if rest > 0 { out += "  … and \(rest) more fire change\(rest == 1 ? "" : "s")\n" }
+        }
+        return out
+    }
+
+    /// `[2026-11-23T05:00:00Z, 2026-12-23T05:00:00Z)`.
+    static func interval(_ window: Window) -> String { "[\(window.from), \(window.to))" }
+
+    static func header(_ trigger: TriggerDiff, _ diff: PlanDiff, _ paint: Paint) -> String {
+        let tail = fireCounts(trigger).map { ": " + $0 } ?? ""
+        switch trigger.status {
+        case .added:
+            return paint.green("+ trigger \(trigger.id) (added, \(definition(diff.new.triggers[trigger.id])))") + tail
+        case .removed:
+            return paint.red("- trigger \(trigger.id) (removed, \(definition(diff.old.triggers[trigger.id])))") + tail
+        case .changed:
+            return paint.yellow("~ trigger \(trigger.id)") + tail
+        }
+    }
+
+    /// `2 fires added, 1 removed, 1 moved`; nil when no fire changed.
+    static func fireCounts(_ trigger: TriggerDiff) -> String? {
+        var counts: [String] = []
+        for (n, verb) in [(trigger.added, "added"), (trigger.removed, "removed"), (trigger.moved, "moved")] where n > 0 {
+            counts.append(counts.isEmpty ? PlanDiff.count(n, "fire") + " " + verb : "\(n) \(verb)")
+        }
+        return counts.isEmpty ? nil : counts.joined(separator: ", ")
+    }
+
+    /// `calendar in America/New_York`, `every`.
+    static func definition(_ trigger: PlanTrigger?) -> String {
+        guard let trigger else { return "?" }
+        return trigger.kind + (trigger.timezone.map { " in \($0)" } ?? "") + (trigger.priority != 0 ? ", priority \(trigger.priority)" : "")
+    }
+
+    /// `timezone: America/New_York → America/Chicago`, one per changed attribute; `quote` marks up
+    /// the values and payload keys (code spans in Markdown).
+    static func attributeLines(_ trigger: TriggerDiff, quote: (String) -> String = { $0 }) -> [String] {
+        var lines: [String] = []
+        if let kind = trigger.kind { lines.append("kind: \(quote(kind.old)) → \(quote(kind.new))") }
+        if let zone = trigger.timezone {
+            lines.append("timezone: \(zone.old.map(quote) ?? "none") → \(zone.new.map(quote) ?? "none")")
+        }
+        if let priority = trigger.priority { lines.append("priority: \(priority.old) → \(priority.new)") }
+        for change in trigger.payload {
+            lines.append("payload.\(quote(change.key)): \(change.old.map { quote(JSONWriter.inline($0)) } ?? "(absent)")"
+                         + " → \(change.new.map { quote(JSONWriter.inline($0)) } ?? "(absent)")")
+        }
+        if let region = trigger.region, let old = region.old, let new = region.new, sameGeometry(old, new) {
+            // Only the armed windows moved (the plan's window did, usually): count them, since the
+            // two descriptions would read the same.
+            let before = Set(old.armed), after = Set(new.armed)
+            lines.append("region armed windows: \(after.subtracting(before).count) added, \(before.subtracting(after).count) removed")
+        } else if let region = trigger.region {
+            lines.append("region: \(region.old.map { quote(describe($0)) } ?? "none") → \(region.new.map { quote(describe($0)) } ?? "none")")
+        }
+        return lines
+    }
+
+    /// Equal but for their armed windows.
+    static func sameGeometry(_ a: PlanRegion, _ b: PlanRegion) -> Bool {
+        var a = a, b = b
+        a.armed = []
+        b.armed = []
+        return a == b
+    }
+
+    /// `enter 40.7484,-73.9857 r150 m, 5 armed windows`.
+    static func describe(_ region: PlanRegion) -> String {
+        var text = "\(region.on.rawValue) \(region.latitude),\(region.longitude) r\(region.radius) m"
+        if let cooldown = region.cooldown { text += ", cooldown \(PlanDiff.duration(cooldown))" }
+        return text + ", " + PlanDiff.count(region.armed.count, "armed window")
+    }
+
+    /// `+ standup@2026-11-23T09:00:00  2026-11-23T09:00:00-05:00`, or a move with both times.
+    static func fireLine(_ change: PlanDiff.FireChange, _ paint: Paint) -> String {
+        switch change {
+        case .added(let fire):
+            return paint.green("+ \(fire.id)  \(local(fire))")
+        case .removed(let fire):
+            return paint.red("- \(fire.id)  \(local(fire))")
+        case .moved(let from, let to):
+            return paint.yellow("~ \(to.id)  \(local(from)) → \(local(to)) (\(PlanDiff.shift(from: from.at, to: to.at)))")
+        }
+    }
+
+    static func local(_ fire: Fire) -> String { PlanTimestamp.format(fire.local, offset: fire.offset) }
+}
+
+/// ANSI colours, or nothing.
+struct Paint {
+    var enabled: Bool
+
+    func bold(_ s: String) -> String { wrap(s, "1") }
+    func red(_ s: String) -> String { wrap(s, "31") }
+    func green(_ s: String) -> String { wrap(s, "32") }
+    func yellow(_ s: String) -> String { wrap(s, "33") }
+
+    private func wrap(_ s: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
+    }
+}

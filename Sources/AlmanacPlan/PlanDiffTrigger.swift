@@ -1,0 +1,94 @@
+import AlmanacJSON
+
+/// One trigger's part of a `PlanDiff`: whether it was added, removed or changed, which of its
+/// attributes changed, and how many of its fires were added, removed and moved.
+public struct TriggerDiff: Equatable, Sendable {
+    /// What happened to the trigger as a whole.
+    public enum Status: String, Sendable {
+        case added, removed, changed
+    }
+
+    public var id: String
+    public var status: Status
+    /// Set only for a trigger present in both plans whose attribute changed.
+    public var kind: PlanDiff.ValueChange<String>?
+    public var timezone: PlanDiff.ValueChange<String?>?
+    public var priority: PlanDiff.ValueChange<Int>?
+    /// Top-level payload keys whose value was added, removed or replaced, sorted by key.
+    public var payload: [PayloadChange] = []
+    /// The monitored region (location triggers), when it or its armed windows changed.
+    public var region: PlanDiff.ValueChange<PlanRegion?>?
+    public internal(set) var added = 0
+    public internal(set) var removed = 0
+    public internal(set) var moved = 0
+    /// In time order; indices into the plans' fires (see `PlanDiff.fireChanges(of:limit:)`).
+    var changes: [FireChangeIndex] = []
+
+    /// One payload key's change; a nil side means the key is absent there.
+    public struct PayloadChange: Equatable, Sendable {
+        public var key: String
+        public var old: JSONValue?
+        public var new: JSONValue?
+    }
+
+    /// The attributes compared; nil when the trigger is the same on both sides.
+    init?(id: String, old: PlanTrigger?, new: PlanTrigger?) {
+        self.id = id
+        switch (old, new) {
+        case (nil, _?): status = .added
+        case (_?, nil): status = .removed
+        case (let old?, let new?):
+            status = .changed
+            if old.kind != new.kind { kind = PlanDiff.ValueChange(old: old.kind, new: new.kind) }
+            if old.timezone != new.timezone { timezone = PlanDiff.ValueChange(old: old.timezone, new: new.timezone) }
+            if old.priority != new.priority { priority = PlanDiff.ValueChange(old: old.priority, new: new.priority) }
+            for key in JSONWriter.sortedKeys(old.payload.merging(new.payload) { a, _ in a })
+            where old.payload[key] != new.payload[key] {
+                payload.append(PayloadChange(key: key, old: old.payload[key], new: new.payload[key]))
+            }
+            if kind == nil && timezone == nil && priority == nil && payload.isEmpty { return nil }
+        case (nil, nil): return nil
+        }
+    }
+
+    /// A trigger present in both plans whose attributes are the same (only fires or region differ).
+    init(changedID id: String) {
+        self.id = id
+        status = .changed
+    }
+
+    /// The names of the attributes that changed, in a fixed order, for summaries.
+    public var changedAttributes: [String] {
+        var names: [String] = []
+        if kind != nil { names.append("kind") }
+        if timezone != nil { names.append("timezone") }
+        if priority != nil { names.append("priority") }
+        if !payload.isEmpty { names.append("payload") }
+        if region != nil { names.append("region") }
+        return names
+    }
+
+    /// How many fires changed in any way.
+    public var fireChangeCount: Int { added + removed + moved }
+
+    mutating func record(_ change: FireChangeIndex) {
+        switch change.kind {
+        case .added: added += 1
+        case .removed: removed += 1
+        case .moved: moved += 1
+        }
+        changes.append(change)
+    }
+}
+
+/// A fire change as two indices into the old and new plans' fires (-1 where a side has none):
+/// twelve bytes, however long the ids are.
+struct FireChangeIndex: Equatable, Sendable {
+    enum Kind: UInt8, Sendable { case added, removed, moved }
+
+    var kind: Kind
+    var old: Int32
+    var new: Int32
+
+    var isRemoval: Bool { kind == .removed }
+}

@@ -1,0 +1,106 @@
+import AlmanacCompiler
+import AlmanacPlan
+import AlmanacSpec
+import AlmanacTime
+import ArgumentParser
+
+/// `almanac diff OLD NEW`: what changed between two plans, or two specs compiled over one window.
+struct DiffCommand: ParsableCommand {
+    /// How the difference is printed.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, markdown
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Show the fires added, removed and moved between two plans (or two specs), per trigger.",
+        discussion: """
+        OLD and NEW are plan files, or spec files (a .yaml or .yml path), compiled in memory over the same \
+        window: --from/--to/--horizon when given, else the window of the side that is a plan, else the \
+        spec's default (today, its horizon). Exit codes: 0 same; 1 different (or a spec has errors); \
+        2 could not run (unreadable or invalid plan); 64 usage.
+        """
+    )
+
+    @Argument(help: "The old plan or spec.")
+    var old: String
+
+    @Argument(help: "The new plan or spec.")
+    var new: String
+
+    @Option(help: "Output format: text, json or markdown.")
+    var format: Format = .text
+
+    @Option(help: "Window start when comparing specs: RFC 3339 instant, a date, `today` or `now`.")
+    var from: TimeArgument?
+
+    @Option(help: "Window end (exclusive) when comparing specs, in the same forms as --from.")
+    var to: TimeArgument?
+
+    @Option(help: "Window length instead of --to (`30d`, `1w`, `PT12H`).")
+    var horizon: DurationArgument?
+
+    @Option(help: "Fire changes listed per trigger; the rest are counted (default: 20; all for json).")
+    var limit: Int?
+
+    func validate() throws {
+        if to != nil && horizon != nil { throw ValidationError("give --to or --horizon, not both") }
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        let windowGiven = from != nil || to != nil || horizon != nil
+        if windowGiven && !Self.isSpec(old) && !Self.isSpec(new) {
+            throw ValidationError("--from, --to and --horizon apply only when OLD or NEW is a spec (.yaml or .yml)")
+        }
+    }
+
+    static func isSpec(_ path: String) -> Bool { path.hasSuffix(".yaml") || path.hasSuffix(".yml") }
+
+    func run() throws {
+        let oldPlan = Self.isSpec(old) ? nil : try Self.readPlan(old)
+        let newPlan = Self.isSpec(new) ? nil : try Self.readPlan(new)
+        let oldSession = Self.isSpec(old) ? try SpecSession.load(old) : nil
+        let newSession = Self.isSpec(new) ? try SpecSession.load(new) : nil
+        let window = try sharedWindow(plans: [newPlan, oldPlan].compactMap { $0 }, sessions: [newSession, oldSession].compactMap { $0 })
+        let diff = PlanDiff(old: try oldPlan ?? Self.compile(oldSession!, over: window!),
+                            new: try newPlan ?? Self.compile(newSession!, over: window!))
+        let options = PlanDiffOptions(oldLabel: old, newLabel: new, limit: limit ?? (format == .json ? Int.max : 20),
+                                      colour: format == .text && Terminal.wantsColour(1))
+        switch format {
+        case .text: Terminal.writeOut(PlanDiffText.render(diff, options))
+        case .json: Terminal.writeOut(PlanDiffJSON.render(diff, options))
+        case .markdown: Terminal.writeOut(PlanDiffMarkdown.render(diff, options))
+        }
+        if !diff.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The window both specs compile over; nil when no side is a spec.
+    func sharedWindow(plans: [Plan], sessions: [SpecSession]) throws -> Window? {
+        guard let session = sessions.first else { return nil }
+        if from == nil && to == nil && horizon == nil, let plan = plans.first { return plan.window }
+        let request = WindowRequest(from: from ?? .today, to: to, horizon: horizon?.span)
+        guard let window = request.resolve(now: Clock.now(), zone: session.zone, specHorizon: session.schedule.horizon) else {
+            throw ValidationError("the window is empty: --to must be after --from")
+        }
+        return window
+    }
+
+    /// A plan file, or exit 2 saying why it cannot be read.
+    static func readPlan(_ path: String) throws -> Plan {
+        do {
+            return try PlanReader.read(contentsOfFile: path)
+        } catch let error as PlanError {
+            // I/O errors name the path already; format errors need it.
+            Terminal.writeErr("almanac: " + (error.line == nil && error.message.contains(path) ? "" : "\(path): ") + "\(error)\n")
+            throw ExitCode(2)
+        }
+    }
+
+    /// A spec's plan, compiled in memory; a compile error is reported and exits 1.
+    static func compile(_ session: SpecSession, over window: Window) throws -> Plan {
+        do {
+            return try Compiler().compile(session.schedule, specSHA256: session.sha256, window: window).plan
+        } catch let error as CompileError {
+            session.report([error.diagnostic])
+            throw ExitCode(1)
+        }
+    }
+}
