@@ -67,6 +67,6 @@ let package = Package(
 
         // MARK: Tests shared — golden files (ALMANAC_RECORD=1) and running the built binaries
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
-        .testTarget(name: "CLITests", dependencies: ["almanac", "almanac-exec", "AlmanacTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["almanac", "almanac-exec", "AlmanacTestSupport"], exclude: ["Fixtures", "Golden"]),
     ]
 )

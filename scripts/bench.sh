@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --package-path Benchmarks --scratch-path .build-bench -q
 bin=.build-bench/release/almanac-bench
-parts=("$@"); [ ${#parts[@]} -eq 0 ] && parts=(parse expand memory)
+parts=("$@"); [ ${#parts[@]} -eq 0 ] && parts=(parse expand diff memory)
 for part in "${parts[@]}"; do
     if [ "$part" = expand ]; then
         peer=$(mktemp)

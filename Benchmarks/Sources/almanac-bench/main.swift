@@ -1,6 +1,6 @@
 import Foundation
 
-// almanac-bench [parse] [expand PEER.json] [memory]: prints figures and ratios against peers
+// almanac-bench [parse] [expand PEER.json] [diff] [memory]: prints figures and ratios against peers
 // measured in the same run (scripts/bench.sh supplies the dateutil figures).
 let args = Array(CommandLine.arguments.dropFirst())
 let all = args.isEmpty
@@ -17,6 +17,10 @@ if all || args.contains("expand") {
         for (k, v) in object { peer[k] = (v["seconds"] ?? 0, Int(v["fires"] ?? 0)) }
     }
     ExpansionBenchmark.run(peer: peer)
+}
+if all || args.contains("diff") {
+    DiffBenchmark.run()
+    print()
 }
 if all || args.contains("memory") {
     ExpansionBenchmark.memory()
