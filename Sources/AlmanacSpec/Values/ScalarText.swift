@@ -17,9 +17,11 @@ struct ScalarText {
     }
 
     func string(_ range: Range<Int>) -> String {
-        var s = String.UnicodeScalarView()
-        s.append(contentsOf: scalars[range.clamped(to: whole)])
-        return String(s)
+        let r = range.clamped(to: whole)
+        var s = ""
+        s.reserveCapacity(r.count)
+        for i in r { s.unicodeScalars.append(scalars[i]) }
+        return s
     }
 
     /// The text of `range` in lower case, for case-insensitive names.
