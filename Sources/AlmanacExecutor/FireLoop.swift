@@ -40,7 +40,8 @@ public final class FireLoop {
     private let options: Options
     private let log: (String) -> Void
     private let onRegistration: (Reconciler.Registration, Plan, Instant) -> Void
-    private let locations: LocationMonitor?
+    /// Follows armed windows (monitor/unmonitor) and, given fixes, fires location triggers.
+    private let locations: LocationMonitor
     private var plan: Plan
     /// Index of the first fire not yet handled.
     private var cursor = 0
@@ -59,7 +60,8 @@ public final class FireLoop {
         self.options = options
         self.log = log
         self.onRegistration = onRegistration
-        self.locations = locations
+        // Without fixes the monitor still watches regions open and close with their armed windows.
+        self.locations = locations ?? LocationMonitor(feed: LocationFeed(), grace: options.grace, log: log)
         plan = try loadPlan()
     }
 
@@ -72,9 +74,9 @@ public final class FireLoop {
         try reconcile(now: start)
         loop: while true {
             try deliverDueFires()
-            try locations?.advance(to: clock.now(), backend: backend, journal: journal)
+            try locations.advance(to: clock.now(), backend: backend, journal: journal)
             let nextFire = plan.fires[cursor...].first?.at
-            var deadline = [nextFire, refreshBy, locations?.nextDeadline()].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) }
+            var deadline = [nextFire, refreshBy, locations.nextDeadline()].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) }
             if let until = options.until, deadline.map({ $0 >= until }) ?? true { deadline = until }
             let events = clock.sleep(until: deadline)
             if let until = options.until, clock.now() >= until, events.isEmpty { break }
@@ -93,7 +95,7 @@ public final class FireLoop {
             if let refresh = refreshBy, refresh <= now { try reconcile(now: now) }
         }
         try backend.finish()
-        summary.locationFires = locations?.fired ?? 0
+        summary.locationFires = locations.fired
         return summary
     }
 
@@ -116,7 +118,7 @@ public final class FireLoop {
     private func reconcile(now: Instant) throws {
         let registration = try Reconciler.reconcile(plan, now: now, backend: backend)
         summary.reconciles += 1
-        locations?.reset(plan: plan, monitored: registration.regions, now: now)
+        locations.reset(plan: plan, monitored: registration.regions, now: now)
         onRegistration(registration, plan, now)
         // Past the window's end nothing new can be registered until the plan is replaced.
         refreshBy = registration.refreshBy > now ? registration.refreshBy : nil
