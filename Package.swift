@@ -47,7 +47,7 @@ let package = Package(
 
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacExecutorTests", dependencies: ["AlmanacExecutor"]),
+        .testTarget(name: "AlmanacExecutorTests", dependencies: ["AlmanacExecutor", "AlmanacTestSupport"], exclude: ["Golden"]),
 
         // MARK: Executables — thin ArgumentParser front ends
         .executableTarget(

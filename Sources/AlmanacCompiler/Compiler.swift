@@ -45,14 +45,17 @@ public struct Compiler: Sendable {
             triggers[trigger.id] = PlanTrigger(kind: trigger.kind.name, timezone: trigger.timezone,
                                                priority: trigger.priority, payload: trigger.payload)
         }
-        let regions = enabled.compactMap { trigger -> PlanRegion? in
+        let armings = enabled.compactMap { trigger -> (trigger: Trigger, arming: LocationArming)? in
             guard case .location(let rule) = trigger.kind else { return nil }
-            return LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!, window: window).region
+            return (trigger, LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!, window: window))
         }
+        let budget = RegionBudget(armings, maxRegions: schedule.limits.maxRegions)
+        let regions = budget.regions
         let header = Plan(spec: SpecInfo(name: schedule.name, sha256: specSHA256), window: window, tzdata: tzdataVersion,
                           limits: PlanLimits(maxPending: schedule.limits.maxPending, maxRegions: schedule.limits.maxRegions),
                           triggers: triggers, regions: regions.sorted { $0.trigger.utf8.lexicographicallyPrecedes($1.trigger.utf8) })
-        return Expansion(header: header, triggers: enabled, limits: schedule.limits, tables: tables)
+        return Expansion(header: header, triggers: enabled, limits: schedule.limits, tables: tables,
+                         regionWarnings: budget.diagnostics)
     }
 
     /// Compiles into memory: the whole plan and the warnings found.
@@ -73,7 +76,7 @@ public struct CompileResult: Sendable {
 /// What `Expansion.run` reports once every fire went to the sink.
 public struct ExpansionReport: Sendable {
     public var fireCount: Int
-    /// Warnings, in trigger order: `dstAffected`, `noFireInWindow`.
+    /// Warnings: `regionBudget` first, then in trigger order `dstAffected`, `noFireInWindow`.
     public var diagnostics: [Diagnostic]
 }
 

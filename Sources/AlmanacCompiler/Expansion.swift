@@ -10,6 +10,8 @@ public struct Expansion: Sendable {
     let triggers: [Trigger]
     let limits: Limits
     let tables: [String: OffsetTable]
+    /// `regionBudget` warnings found while preparing the header.
+    let regionWarnings: [Diagnostic]
 
     /// The zone a trigger is evaluated in; zone-less kinds (`every`, instants) use UTC.
     static func zone(of trigger: Trigger) -> String { trigger.timezone ?? "UTC" }
@@ -46,7 +48,7 @@ public struct Expansion: Sendable {
             stream.advance()
             heap.replaceTop(with: stream.head.map { .init(at: $0.final, rank: top.rank, stream: top.stream) })
         }
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = regionWarnings
         for stream in streams {
             if let warning = DSTLint(stream: stream, window: window).diagnostic { diagnostics.append(warning) }
             if stream.emitted == 0 {

@@ -46,8 +46,15 @@ public struct WindowRequest: Hashable, Sendable {
     /// spec has none); `now` is passed in by the executable, never read here. The length is `to`,
     /// else `horizon`, else the spec's `horizon:`, else 30 days.
     public func resolve(now: Instant, zone: String?, specHorizon: TimeSpan?) -> Window? {
-        let table = OffsetTable(zone: zone ?? "UTC", covering: now.adding(TimeSpan(seconds: -400 * 86_400)),
-                                to: now.adding(TimeSpan(seconds: 400 * 86_400)))
+        // The table must cover the dates asked for, not only `now`: outside its span offsets are
+        // extrapolated, which put a pinned date across a DST change an hour off.
+        var low = now.secondsSinceEpoch, high = now.secondsSinceEpoch
+        for case .date(let d)? in [from, to] {
+            low = min(low, Int64(d.daysSinceEpoch) * 86_400)
+            high = max(high, Int64(d.daysSinceEpoch) * 86_400)
+        }
+        let table = OffsetTable(zone: zone ?? "UTC", covering: Instant(secondsSinceEpoch: low - 400 * 86_400),
+                                to: Instant(secondsSinceEpoch: high + 400 * 86_400))
         guard let table else { return nil }
         func pin(_ t: TimeArgument) -> Instant {
             switch t {

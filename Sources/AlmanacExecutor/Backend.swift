@@ -11,6 +11,8 @@ public protocol Backend: AnyObject {
     func schedule(_ fire: Fire, trigger: PlanTrigger) throws
     /// Delivers a fire now. May start work that completes later (see `finish`).
     func fire(_ fire: Fire, trigger: PlanTrigger) throws
+    /// Delivers the fire of a location trigger whose region was crossed (`event` is enter or exit).
+    func fire(_ fire: Fire, event: PlanRegion.Event, trigger: PlanTrigger) throws
     /// Starts watching a region.
     func monitor(_ region: PlanRegion) throws
     /// Stops watching a region.
@@ -21,6 +23,11 @@ public protocol Backend: AnyObject {
 
 extension Backend {
     public func finish() throws {}
+
+    /// Backends that do not tell crossings apart deliver them as any fire.
+    public func fire(_ fire: Fire, event: PlanRegion.Event, trigger: PlanTrigger) throws {
+        try self.fire(fire, trigger: trigger)
+    }
 }
 
 /// The outcome of work a backend started for a fire, reported after `fire` returned.

@@ -6,6 +6,8 @@ public enum ClockEvent: Sendable, Equatable {
     case reload
     /// Stop cleanly (SIGTERM).
     case stop
+    /// New input arrived (a location fix): look at what is due and sleep again.
+    case wake
 }
 
 /// The executor's only view of time. The executable supplies the real clock (and posts signals to

@@ -29,6 +29,8 @@ public final class FireLoop {
         public var skipped = 0
         public var reconciles = 0
         public var reloads = 0
+        /// Fires of location triggers (region crossings).
+        public var locationFires = 0
     }
 
     private let loadPlan: () throws -> Plan
@@ -38,6 +40,8 @@ public final class FireLoop {
     private let options: Options
     private let log: (String) -> Void
     private let onRegistration: (Reconciler.Registration, Plan, Instant) -> Void
+    /// Follows armed windows (monitor/unmonitor) and, given fixes, fires location triggers.
+    private let locations: LocationMonitor
     private var plan: Plan
     /// Index of the first fire not yet handled.
     private var cursor = 0
@@ -47,7 +51,8 @@ public final class FireLoop {
     /// Loads the plan at once, so a bad plan fails before anything is journaled.
     public init(loadPlan: @escaping () throws -> Plan, backend: any Backend, journal: Journal, clock: any ExecutorClock,
                 options: Options = Options(), log: @escaping (String) -> Void = { _ in },
-                onRegistration: @escaping (Reconciler.Registration, Plan, Instant) -> Void = { _, _, _ in }) throws {
+                onRegistration: @escaping (Reconciler.Registration, Plan, Instant) -> Void = { _, _, _ in },
+                locations: LocationMonitor? = nil) throws {
         self.loadPlan = loadPlan
         self.backend = backend
         self.journal = journal
@@ -55,6 +60,8 @@ public final class FireLoop {
         self.options = options
         self.log = log
         self.onRegistration = onRegistration
+        // Without fixes the monitor still watches regions open and close with their armed windows.
+        self.locations = locations ?? LocationMonitor(feed: LocationFeed(), grace: options.grace, log: log)
         plan = try loadPlan()
     }
 
@@ -67,8 +74,9 @@ public final class FireLoop {
         try reconcile(now: start)
         loop: while true {
             try deliverDueFires()
+            try locations.advance(to: clock.now(), backend: backend, journal: journal)
             let nextFire = plan.fires[cursor...].first?.at
-            var deadline = [nextFire, refreshBy].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) }
+            var deadline = [nextFire, refreshBy, locations.nextDeadline()].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) }
             if let until = options.until, deadline.map({ $0 >= until }) ?? true { deadline = until }
             let events = clock.sleep(until: deadline)
             if let until = options.until, clock.now() >= until, events.isEmpty { break }
@@ -79,12 +87,15 @@ public final class FireLoop {
                     break loop
                 case .reload:
                     reload()
+                case .wake:
+                    continue
                 }
             }
             let now = instant(clock.now())
             if let refresh = refreshBy, refresh <= now { try reconcile(now: now) }
         }
         try backend.finish()
+        summary.locationFires = locations.fired
         return summary
     }
 
@@ -107,6 +118,7 @@ public final class FireLoop {
     private func reconcile(now: Instant) throws {
         let registration = try Reconciler.reconcile(plan, now: now, backend: backend)
         summary.reconciles += 1
+        locations.reset(plan: plan, monitored: registration.regions, now: now)
         onRegistration(registration, plan, now)
         // Past the window's end nothing new can be registered until the plan is replaced.
         refreshBy = registration.refreshBy > now ? registration.refreshBy : nil

@@ -10,13 +10,16 @@ public enum Reconciler {
     public struct Registration: Equatable, Sendable {
         /// The fires registered, in plan order.
         public var fires: [Fire]
-        /// The regions monitored, in plan order.
+        /// The regions monitored: armed at `now`, at most `max_regions`, in plan order.
         public var regions: [PlanRegion]
         /// Future fires in the plan (`at > now`), registered or not.
         public var futureFires: Int
         /// The earliest instant at which a fire exists that is not registered: reconcile again
         /// before it (the earliest unregistered future fire, else the end of the plan's window).
         public var refreshBy: Instant
+        /// The next instant an armed window opens or closes, when the plan has regions: a device
+        /// that only reconciles must reconcile again then to watch the right regions.
+        public var regionsChangeAt: Instant?
     }
 
     /// The fires and regions to register at `now`.
@@ -47,15 +50,11 @@ public enum Reconciler {
                 }
             }
         }
-        let armedRegions = plan.regions.filter { region in region.armed.contains { $0.to > now } }
-        let rankedRegions = armedRegions.enumerated().sorted { a, b in
-            let pa = plan.triggers[a.element.trigger]?.priority ?? 0
-            let pb = plan.triggers[b.element.trigger]?.priority ?? 0
-            return pa != pb ? pa > pb : a.offset < b.offset
-        }
-        let keptRegions = Set(rankedRegions.prefix(max(0, plan.limits.maxRegions)).map(\.offset))
-        let regions = armedRegions.enumerated().filter { keptRegions.contains($0.offset) }.map(\.element)
-        return Registration(fires: chosen, regions: regions, futureFires: future.count, refreshBy: refreshBy)
+        // A region is watched only while armed; the loop (or the next reconcile) follows its windows.
+        let regions = LocationMonitor.activeRegions(in: plan, at: now)
+        let regionsChangeAt = plan.regions.flatMap { $0.armed.flatMap { [$0.from, $0.to] } }.filter { $0 > now }.min()
+        return Registration(fires: chosen, regions: regions, futureFires: future.count, refreshBy: refreshBy,
+                            regionsChangeAt: regionsChangeAt)
     }
 
     /// Cancels everything `backend` holds, then registers the fires and regions for `now`.

@@ -19,6 +19,11 @@ public final class SpyBackend: Backend {
         try output.write("{\"call\": \"fire\", \(FireDescription.fields(fire)), \"payload\": \(FireDescription.payload(trigger))}")
     }
 
+    /// A location fire: as `fire`, with `"event"` (`enter` or `exit`) before the payload.
+    public func fire(_ fire: Fire, event: PlanRegion.Event, trigger: PlanTrigger) throws {
+        try output.write("{\"call\": \"fire\", \(FireDescription.fields(fire)), \"event\": \"\(event.rawValue)\", \"payload\": \(FireDescription.payload(trigger))}")
+    }
+
     public func monitor(_ region: PlanRegion) throws {
         try output.write("{\"call\": \"monitor\", \(FireDescription.fields(region))}")
     }

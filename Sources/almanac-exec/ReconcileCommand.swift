@@ -33,6 +33,7 @@ struct ReconcileCommand: ParsableCommand {
             }
         }
         print("{\"now\": \"\(now)\", \"registered\": \(registration.fires.count), \"future_fires\": \(registration.futureFires), "
-              + "\"regions\": \(registration.regions.count), \"refresh_by\": \"\(registration.refreshBy)\"}")
+              + "\"regions\": \(registration.regions.count), \"refresh_by\": \"\(registration.refreshBy)\""
+              + (registration.regionsChangeAt.map { ", \"regions_change_at\": \"\($0)\"" } ?? "") + "}")
     }
 }

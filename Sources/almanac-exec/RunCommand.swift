@@ -24,6 +24,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var backendOptions: BackendOptions
 
+    @OptionGroup var locationOptions: LocationOptions
+
     func validate() throws {
         guard TimeArgument.duration(grace) != nil else { throw ValidationError("--grace: '\(grace)' is not a duration") }
     }
@@ -43,20 +45,24 @@ struct RunCommand: ParsableCommand {
             try? journal.append(.outcome(outcome))
             log("\(outcome.fireID): \(outcome.status)")
         }
+        let graceSeconds = TimeArgument.duration(grace) ?? 60
+        let locations = try locationOptions.startReading(posting: clock, log: log)
+            .map { LocationMonitor(feed: $0, grace: graceSeconds, log: log) }
         let loop = try orExit(prefix: "\(path): ") {
             try FireLoop(
                 loadPlan: { try PlanReader.read(contentsOfFile: path) }, backend: backend, journal: journal, clock: clock,
-                options: FireLoop.Options(misfire: misfire, grace: TimeArgument.duration(grace) ?? 60),
+                options: FireLoop.Options(misfire: misfire, grace: graceSeconds),
                 log: log,
                 onRegistration: { registration, plan, now in
                     guard let state else { return }
                     do { try RegistrationRecord.write(registration, plan: plan, now: now, directory: state) } catch { log("\(error)") }
-                })
+                },
+                locations: locations)
         }
         PlanFileWatcher.start(path: plan, posting: clock, log: log)
         log("running \(path)" + (state.map { " with state in \($0)" } ?? "") + ", misfire \(misfire.rawValue), grace \(grace)")
         let summary = try orExit { try loop.run() }
-        log("stopped: \(summary.fired) fired, \(summary.skipped) skipped, \(summary.reloads) reloads")
+        log("stopped: \(summary.fired) fired, \(summary.locationFires) location fires, \(summary.skipped) skipped, \(summary.reloads) reloads")
     }
 }
 

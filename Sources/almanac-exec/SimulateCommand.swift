@@ -6,7 +6,7 @@ import ArgumentParser
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
-        abstract: "Run the executor loop on a virtual clock from --from until --until (exclusive), instantly.")
+        abstract: "Run the executor loop on a virtual clock from --from until --until (exclusive), instantly; --locations replays fixes.")
 
     @Argument(help: "The plan file.")
     var plan: String
@@ -19,6 +19,8 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var backendOptions: BackendOptions
 
+    @OptionGroup var locationOptions: LocationOptions
+
     func validate() throws {
         let from = try parseInstant(self.from, "--from"), until = try parseInstant(self.until, "--until")
         guard from <= until else { throw ValidationError("--from must not be after --until") }
@@ -28,12 +30,14 @@ struct SimulateCommand: ParsableCommand {
         let from = try parseInstant(self.from, "--from"), until = try parseInstant(self.until, "--until")
         let path = plan
         let backend = try backendOptions.make()
+        // Fix times drive the virtual clock together with plan fires; all are read before it starts.
+        let locations = try locationOptions.readAll().map { LocationMonitor(feed: $0, log: { printError($0) }) }
         let loop = try orExit(prefix: "\(path): ") {
             try FireLoop(loadPlan: { try PlanReader.read(contentsOfFile: path) }, backend: backend, journal: Journal(),
                          clock: VirtualClock(start: from),
-                         options: FireLoop.Options(until: Double(until.secondsSinceEpoch)))
+                         options: FireLoop.Options(until: Double(until.secondsSinceEpoch)), locations: locations)
         }
         let summary = try orExit { try loop.run() }
-        printError("simulated \(from) to \(until): \(summary.fired) fired, \(summary.skipped) skipped, \(summary.reconciles) reconciles")
+        printError("simulated \(from) to \(until): \(summary.fired) fired, \(summary.locationFires) location fires, \(summary.skipped) skipped, \(summary.reconciles) reconciles")
     }
 }

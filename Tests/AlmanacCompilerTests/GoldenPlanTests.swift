@@ -29,7 +29,8 @@ import Testing
         // Windows across transitions the examples were written for.
         for (name, from, to) in [("dst-sensitive", "2026-10-30", "2026-11-03"), ("dst-sensitive", "2027-03-12", "2027-03-16"),
                                  ("chatham-45min", "2027-04-02", "2027-04-06"), ("chatham-45min", "2027-09-24", "2027-09-28"),
-                                 ("medication", "2027-03-26", "2027-03-30")] {
+                                 ("medication", "2027-03-26", "2027-03-30"),
+                                 ("arrive-leave", "2027-03-12", "2027-03-16")] {
             cases.append(Case(spec: "examples/\(name).yaml", from: from, to: to, golden: "examples/\(name)@\(from).plan.json"))
         }
         return cases

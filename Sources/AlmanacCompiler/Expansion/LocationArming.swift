@@ -2,48 +2,38 @@ import AlmanacPlan
 import AlmanacSpec
 import AlmanacTime
 
-/// The armed windows of a `location` trigger: the plan window cut by `start`/`end`, `except` days
-/// and `during` (weekdays and a daily `between` that may cross midnight), in the trigger's zone.
-/// A local time in a gap opens or closes at the transition; in an overlap, a window opens at the
-/// first occurrence and closes at the second, so it is never shorter than written.
+/// The armed windows of a `location` trigger: the instants whose local time, in the trigger's zone,
+/// lies in its `during` window (weekdays and a daily `between` that may cross midnight), inside
+/// `start`/`end` and the plan window, and whose local date is not an `except` day.
+///
+/// Wall-clock windows map to instants exactly: a `between` that touches a spring-forward gap is
+/// shorter by the missing hour, and one inside a repeated hour is armed on both passes, as a fire
+/// filtered by the same `during` would be admitted on both. A window crossing midnight belongs to
+/// the weekday it opens on; `except` removes whole local days, like the fires' nominal dates.
 struct LocationArming {
     let region: PlanRegion
+    /// The armed windows as seconds, for the region budget.
+    let armed: InstantIntervals
 
     init(trigger: Trigger, rule: LocationRule, table: OffsetTable, window: Window) {
+        let wall = WallPreimage(table)
         let filters = TriggerFilters(trigger)
-        var spans: [Window] = []
-        let range = ExpansionRange(trigger, window: window)
-        let firstDay = floorDiv(range.lowWall, 86_400), lastDay = floorDiv(range.highWall, 86_400)
-        let between = trigger.during?.betweenFrom.map { from in
-            (Int64(from.secondsOfDay), Int64(trigger.during!.betweenTo!.secondsOfDay))
-        }
-        if trigger.during == nil && trigger.except.isEmpty {
-            spans = [window]
-        } else if firstDay <= lastDay {
-            for day in firstDay...lastDay {
-                let (open, close) = between ?? (0, 86_400)
-                let openWall = day * 86_400 + open
-                let closeWall = day * 86_400 + close + (close <= open ? 86_400 : 0)
-                // Armed when a fire at the window's opening would be admitted (weekday, except, during).
-                guard filters.admits(nominal: openWall, actual: openWall) else { continue }
-                spans.append(Window(from: Self.instant(openWall, table: table, opening: true),
-                                    to: Self.instant(closeWall, table: table, opening: false)))
-            }
-        }
         let lower = max(window.from.secondsSinceEpoch, filters.instantFrom,
-                        filters.nominalFrom == .min ? .min : Self.instant(filters.nominalFrom, table: table, opening: true).secondsSinceEpoch)
+                        filters.nominalFrom == .min ? .min : Self.instant(filters.nominalFrom, table: table, opening: true))
         let upper = min(window.to.secondsSinceEpoch, filters.instantUntil,
-                        filters.nominalUntil == .max ? .max : Self.instant(filters.nominalUntil, table: table, opening: false).secondsSinceEpoch)
-        var armed: [Window] = []
-        for span in spans {
-            let from = max(span.from.secondsSinceEpoch, lower), to = min(span.to.secondsSinceEpoch, upper)
-            guard from < to else { continue }
-            if let last = armed.last, last.to.secondsSinceEpoch >= from {
-                armed[armed.count - 1].to = Instant(secondsSinceEpoch: max(last.to.secondsSinceEpoch, to))
-            } else {
-                armed.append(Window(from: Instant(secondsSinceEpoch: from), to: Instant(secondsSinceEpoch: to)))
+                        filters.nominalUntil == .max ? .max : Self.instant(filters.nominalUntil, table: table, opening: false))
+        var armed = InstantIntervals()
+        if lower < upper {
+            armed = InstantIntervals([(lower, upper)])
+            if let during = trigger.during {
+                armed = Self.duringIntervals(during, wall: wall, lower: lower, upper: upper).clipped(from: lower, to: upper)
             }
+            let excepted = trigger.except.flatMap { range in
+                wall.instants(showing: Int64(range.from.daysSinceEpoch) * 86_400, Int64(range.to.daysSinceEpoch + 1) * 86_400)
+            }
+            if !excepted.isEmpty { armed = armed.subtracting(InstantIntervals(excepted)) }
         }
+        self.armed = armed
         let event: PlanRegion.Event = switch rule.on {
         case .enter: .enter
         case .exit: .exit
@@ -51,14 +41,36 @@ struct LocationArming {
         }
         region = PlanRegion(trigger: trigger.id, on: event, latitude: rule.region.latitudeText,
                             longitude: rule.region.longitudeText, radius: rule.region.radiusText,
-                            cooldown: rule.cooldown?.seconds, armed: armed)
+                            cooldown: rule.cooldown?.seconds, armed: armed.windows)
     }
 
-    private static func instant(_ wall: Int64, table: OffsetTable, opening: Bool) -> Instant {
+    /// The instants inside one `during` window per admitted day, over the local days that can touch `[lower, upper)`.
+    private static func duringIntervals(_ during: During, wall: WallPreimage, lower: Int64, upper: Int64) -> InstantIntervals {
+        let open = Int64(during.betweenFrom?.secondsOfDay ?? 0)
+        var close = Int64(during.betweenTo?.secondsOfDay ?? 86_400)
+        if close <= open { close += 86_400 }
+        // The window opened the day before the first local day may still be open after midnight.
+        let firstDay = floorDiv(lower + wall.offset(at: lower), 86_400) - 1
+        let lastDay = floorDiv(upper - 1 + wall.offset(at: upper - 1), 86_400)
+        var pieces: [(from: Int64, to: Int64)] = []
+        guard firstDay <= lastDay else { return InstantIntervals() }
+        for day in firstDay...lastDay {
+            if let weekdays = during.weekdays {
+                let iso = ((day % 7) + 7 + 3) % 7 + 1
+                guard let weekday = Weekday(rawValue: Int(iso)), weekdays.contains(weekday) else { continue }
+            }
+            pieces += wall.instants(showing: day * 86_400 + open, day * 86_400 + close)
+        }
+        return InstantIntervals(pieces)
+    }
+
+    /// The instant a `start`/`end` wall time means: a gap opens or closes at the transition; in an
+    /// overlap, a start takes the first pass and an end the second, so no written time is lost.
+    private static func instant(_ wall: Int64, table: OffsetTable, opening: Bool) -> Int64 {
         switch table.resolve(LocalDateTime(wallSeconds: wall)) {
-        case .unique(let instant, _): return instant
-        case .gap(let transition, _, _): return transition
-        case .overlap(let first, _, let second, _): return opening ? first : second
+        case .unique(let instant, _): return instant.secondsSinceEpoch
+        case .gap(let transition, _, _): return transition.secondsSinceEpoch
+        case .overlap(let first, _, let second, _): return (opening ? first : second).secondsSinceEpoch
         }
     }
 }
