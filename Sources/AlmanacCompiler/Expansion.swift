@@ -20,9 +20,10 @@ public struct Expansion: Sendable {
     /// Throws `CompileError` (`maxFiresExceeded`) when more than `limits.maxFires` fires are produced.
     public func run(_ sink: (Fire) throws -> Void) throws -> ExpansionReport {
         let window = (from: header.window.from.secondsSinceEpoch, to: header.window.to.secondsSinceEpoch)
-        let ordered = triggers
-            .filter { if case .location = $0.kind { return false } else { return true } }
-            .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        // Sorting positions, not the large `Trigger` values, keeps a 10,000-trigger sort cheap.
+        let expanded = triggers.indices.filter { if case .location = triggers[$0].kind { return false } else { return true } }
+        let ids = triggers.map(\.id)
+        let ordered = expanded.sorted { ids[$0].utf8.lexicographicallyPrecedes(ids[$1].utf8) }.map { triggers[$0] }
         let partition = CalendarGroup.partition(ordered, minimumSize: minimumGroupSize)
         var grouped = Array(repeating: false, count: ordered.count)
         for ranks in partition { ranks.forEach { grouped[$0] = true } }
