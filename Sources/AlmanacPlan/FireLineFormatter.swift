@@ -9,15 +9,18 @@ struct FireLineFormatter {
     private var buffer: [UInt8] = []
     private var atDate = FormattedDate()
     private var localDate = FormattedDate()
+    private var nominalDate = FormattedDate()
 
     /// Calls `body` with the bytes of `fire`'s line, prefixed by `",\n    "` unless it is the first.
     /// Returns nil, without calling `body`, for the rare fire the fast path does not handle (a string
     /// that needs JSON escapes, a year outside 0…9999); the caller formats those the slow way.
     mutating func withLine(_ fire: Fire, first: Bool, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> Bool {
-        let trigger = fire.trigger.utf8, id = fire.id.utf8
-        let needed = 160 + trigger.count + id.count
+        // Ids that are not the plain form of the fire's fields (tests', far years) take the slow path.
+        guard fire.hasStandardID else { return false }
+        let trigger = fire.trigger.utf8
+        let needed = 160 + 2 * trigger.count
         if buffer.count < needed { buffer = [UInt8](repeating: 0, count: needed * 2) }
-        var atDate = self.atDate, localDate = self.localDate
+        var atDate = self.atDate, localDate = self.localDate, nominalDate = self.nominalDate
         let length = buffer.withUnsafeMutableBufferPointer { out -> Int? in
             var cursor = ByteCursor(out.baseAddress!)
             cursor.put(first ? "\n    {\"at\": \"" : ",\n    {\"at\": \"")
@@ -25,20 +28,25 @@ struct FireLineFormatter {
             cursor.put("Z\", \"trigger\": \"")
             guard cursor.putPlain(trigger) else { return nil }
             cursor.put("\", \"local\": \"")
-            guard cursor.putWallTime(fire.local.wallSeconds, date: &localDate) else { return nil }
+            guard cursor.putWallTime(fire.localWall, date: &localDate) else { return nil }
             cursor.putOffset(fire.offset)
             cursor.put("\", \"id\": \"")
-            guard cursor.putPlain(id) else { return nil }
-            if let nominal = fire.nominal {
+            // The trigger was checked above: it needs no escape.
+            _ = cursor.putPlain(trigger)
+            cursor.pointer.pointee = 0x40
+            cursor.pointer += 1
+            guard cursor.putWallTime(fire.nominalWall, date: &nominalDate) else { return nil }
+            if fire.secondPass { cursor.put("~2") }
+            if fire.isMoved {
                 cursor.put("\", \"nominal\": \"")
-                var date = FormattedDate()
-                guard cursor.putWallTime(nominal.wallSeconds, date: &date) else { return nil }
+                _ = cursor.putWallTime(fire.nominalWall, date: &nominalDate)
             }
             cursor.put("\"}")
             return out.baseAddress!.distance(to: cursor.pointer)
         }
         self.atDate = atDate
         self.localDate = localDate
+        self.nominalDate = nominalDate
         guard let length else { return false }
         try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<length])) }
         return true

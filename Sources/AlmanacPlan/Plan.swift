@@ -110,34 +110,3 @@ public struct PlanRegion: Hashable, Sendable {
         self.armed = armed
     }
 }
-
-/// One concrete fire.
-public struct Fire: Hashable, Sendable {
-    /// When it fires.
-    public var at: Instant
-    public var trigger: String
-    /// The wall time at which it fires, in the trigger's zone (UTC for zone-less kinds).
-    public var local: LocalDateTime
-    /// The UTC offset of `local`, in seconds.
-    public var offset: Int
-    /// `trigger@YYYY-MM-DDTHH:MM:SS`, plus `~2` for the second pass of a repeated hour.
-    public var id: String
-    /// The rule's wall time when the fire moved off it (gap shift, jitter); nil otherwise.
-    public var nominal: LocalDateTime?
-
-    public init(at: Instant, trigger: String, local: LocalDateTime, offset: Int, id: String, nominal: LocalDateTime? = nil) {
-        self.at = at
-        self.trigger = trigger
-        self.local = local
-        self.offset = offset
-        self.id = id
-        self.nominal = nominal
-    }
-
-    /// The plan's fire order: `(at, trigger, id)`.
-    public static func precedes(_ a: Fire, _ b: Fire) -> Bool {
-        if a.at != b.at { return a.at < b.at }
-        if a.trigger != b.trigger { return a.trigger.utf8.lexicographicallyPrecedes(b.trigger.utf8) }
-        return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
-    }
-}

@@ -32,7 +32,8 @@ struct PlanFireReader {
         scanner.position += 1
         var seen: UInt8 = 0
         var at = Instant(secondsSinceEpoch: 0), local = LocalDateTime(wallSeconds: 0), offset = 0
-        var trigger = "", id = "", nominal: LocalDateTime?
+        var trigger = "", nominal: LocalDateTime?
+        var idToken: JSONStringToken?
         if !scanner.consume(0x7D) {
             repeat {
                 let key = try scanner.readStringToken()
@@ -69,7 +70,8 @@ struct PlanFireReader {
                         lastTrigger.utf8.elementsEqual(bytes) ? lastTrigger : String(decoding: bytes, as: UTF8.self)
                     }
                 case .id:
-                    id = scanner.string(of: value)
+                    // Parsed once the trigger is known (keys may come in any order).
+                    idToken = value
                 }
             } while try scanner.nextItem(close: 0x7D, expected: "',' or '}'")
         }
@@ -77,30 +79,24 @@ struct PlanFireReader {
             throw failure("missing field \"\(field)\"")
         }
         guard PlanFields.isTriggerID(trigger.utf8) else { throw failure("\"\(trigger)\" is not a trigger id") }
-        guard PlanFireReader.isFireID(id, trigger: trigger) else {
+        guard let idToken, let parsed = scanner.withBytes(of: idToken, { Fire.parseID($0, trigger: trigger) }) else {
+            let id = idToken.map { scanner.string(of: $0) } ?? ""
             throw failure("id \"\(id)\" must be the trigger id, '@' and the nominal local date-time (\(trigger)@YYYY-MM-DDTHH:MM:SS, then ~2 for a second pass)")
         }
         guard local.wallSeconds - Int64(offset) == at.secondsSinceEpoch else {
             throw failure("\"local\" \(PlanTimestamp.format(local, offset: offset)) is not the same instant as \"at\" \(at)")
         }
-        if let previous = fires.last, !Fire.precedes(previous, Fire(at: at, trigger: trigger, local: local, offset: offset, id: id)) {
-            throw failure("fires are not sorted by (at, trigger, id): \(id) comes after \(previous.id)")
+        var fire = Fire(at: at, trigger: trigger, offset: offset, nominalWall: parsed.wall, secondPass: parsed.secondPass,
+                        isMoved: nominal != nil)
+        if let nominal, nominal.wallSeconds != parsed.wall {
+            // Kept as written (a hand-made plan): the plain form would lose either the id or the nominal.
+            fire = Fire(at: at, trigger: trigger, local: local, offset: offset, id: scanner.string(of: idToken), nominal: nominal)
+        }
+        if let previous = fires.last, !Fire.precedes(previous, fire) {
+            throw failure("fires are not sorted by (at, trigger, id): \(fire.id) comes after \(previous.id)")
         }
         lastTrigger = trigger
-        fires.append(Fire(at: at, trigger: trigger, local: local, offset: offset, id: id, nominal: nominal))
-    }
-
-    /// `trigger@YYYY-MM-DDTHH:MM:SS` with an optional `~2`.
-    static func isFireID(_ id: String, trigger: String) -> Bool {
-        var id = id
-        // Native strings are contiguous already; this only copies a bridged one.
-        return id.withUTF8 { bytes in
-            let t = trigger.utf8.count
-            guard bytes.count == t + 20 || bytes.count == t + 22,
-                  bytes.starts(with: trigger.utf8), bytes[t] == 0x40 else { return false }
-            if bytes.count == t + 22 && (bytes[t + 20] != 0x7E || bytes[t + 21] != 0x32) { return false }
-            return PlanTimestamp.parseNominal(UnsafeBufferPointer(rebasing: bytes[(t + 1)..<(t + 20)])) != nil
-        }
+        fires.append(fire)
     }
 }
 

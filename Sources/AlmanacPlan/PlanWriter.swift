@@ -13,7 +13,8 @@ public struct PlanWriter<Sink: ByteSink> {
     private var scratch: [UInt8] = []
     private var stage = Stage.header
     private var fireCount = 0
-    private var last: (at: Instant, trigger: String, id: String)?
+    /// The previous fire, for the order check (its strings are shared, not copied).
+    private var last: Fire?
 
     private enum Stage { case header, fires, finished }
 
@@ -54,10 +55,10 @@ public struct PlanWriter<Sink: ByteSink> {
     /// Appends one fire; fires must come strictly in plan order `(at, trigger, id)`.
     public mutating func append(_ fire: Fire) throws {
         precondition(stage == .fires, "append comes after writeHeader and before finish")
-        if let last, !PlanWriter.isOrdered(last, before: fire) {
+        if let last, !Fire.precedes(last, fire) {
             throw PlanError("fire \(fire.id) does not come after \(last.id) in plan order (at, trigger, id)")
         }
-        last = (fire.at, fire.trigger, fire.id)
+        last = fire
         defer { fireCount += 1 }
         // Moved out (leaving an empty one) so the closure may write to `sink` without copying the buffer.
         var formatter = lines
@@ -89,13 +90,6 @@ public struct PlanWriter<Sink: ByteSink> {
         try sink.flush()
         stage = .finished
         return sink
-    }
-
-    /// `Fire.precedes` against the previous fire's key, which is all the writer keeps of it.
-    private static func isOrdered(_ last: (at: Instant, trigger: String, id: String), before fire: Fire) -> Bool {
-        if last.at != fire.at { return last.at < fire.at }
-        if last.trigger != fire.trigger { return last.trigger.utf8.lexicographicallyPrecedes(fire.trigger.utf8) }
-        return last.id.utf8.lexicographicallyPrecedes(fire.id.utf8)
     }
 
     private mutating func write(_ bytes: [UInt8]) throws {

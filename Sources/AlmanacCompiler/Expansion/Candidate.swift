@@ -31,6 +31,8 @@ struct Candidate: Sendable {
     var dstEvent: DSTEvent
     /// The instant after jitter; equal to `at` until jitter is applied.
     var final: Int64
+    /// The trigger within a `CalendarGroup`; 0 elsewhere.
+    var member: Int32 = 0
 
     init(at: Int64, offset: Int, nominal: Int64, shifted: Bool = false, secondPass: Bool = false, dstEvent: DSTEvent = .none) {
         self.at = at

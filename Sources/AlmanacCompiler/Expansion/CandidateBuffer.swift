@@ -27,6 +27,17 @@ struct CandidateBuffer {
         return nil
     }
 
+    /// Likewise, the queued candidate of one `CalendarGroup` member at `at`.
+    func indexOf(at: Int64, member: Int32) -> Int? {
+        var index = storage.count
+        while index > head {
+            index -= 1
+            if storage[index].at == at && storage[index].member == member { return index }
+            if storage[index].at < at { return nil }
+        }
+        return nil
+    }
+
     subscript(index: Int) -> Candidate {
         get { storage[index] }
         set { storage[index] = newValue }

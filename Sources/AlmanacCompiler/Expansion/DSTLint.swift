@@ -6,8 +6,10 @@ import AlmanacTime
 struct DSTLint {
     let diagnostic: Diagnostic?
 
-    init(stream: TriggerStream, window: (from: Int64, to: Int64)) {
-        let trigger = stream.trigger
+    /// `firstAffected` is the trigger's first fire in the window that daylight saving touched;
+    /// `firstSkipped`, its first nominal time `gap: skip` dropped, with the instant of that gap.
+    init(trigger: Trigger, firstAffected: Candidate?, firstSkipped: (nominal: Int64, transition: Int64)?,
+         window: (from: Int64, to: Int64)) {
         guard trigger.kind.isWallClock else {
             diagnostic = nil
             return
@@ -15,11 +17,11 @@ struct DSTLint {
         let zone = trigger.timezone ?? "UTC"
         var message: String?
         var firstNominal = Int64.max
-        if let fire = stream.firstAffected {
+        if let fire = firstAffected {
             firstNominal = fire.nominal
             message = Self.describe(fire, trigger: trigger, zone: zone)
         }
-        if let source = stream.candidateSource as? WallClockSource, let skipped = source.firstSkipped,
+        if let skipped = firstSkipped,
            skipped.transition >= window.from, skipped.transition < window.to, skipped.nominal < firstNominal {
             message = "'\(trigger.id)' does not fire at \(LocalDateTime(wallSeconds: skipped.nominal)), which clocks skip in \(zone) "
                 + "(dst.gap: skip); set dst.gap: shift or next to fire after the jump"

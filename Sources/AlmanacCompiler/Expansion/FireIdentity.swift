@@ -1,8 +1,8 @@
 import AlmanacPlan
 import AlmanacTime
 
-/// Writes a trigger's fire ids (`trigger@YYYY-MM-DDTHH:MM:SS`, `~2` for a second pass) and derives
-/// jitter from them with FNV-1a 64, a fixed hash, so that plans are the same in every process
+/// Builds a trigger's fires and derives their jitter from the id text (`trigger@YYYY-MM-DDTHH:MM:SS`,
+/// `~2` for a second pass) with FNV-1a 64, a fixed hash, so that plans are the same in every process
 /// (Swift's `Hasher` is seeded per process).
 struct FireIdentity {
     let trigger: String
@@ -11,9 +11,6 @@ struct FireIdentity {
     private var scratch: [UInt8]
     /// The day whose `YYYY-MM-DDT` is in `scratch`, so consecutive fires of a day skip the calendar math.
     private var idDay: Int64 = .min
-    /// The day and civil date of the last fire's local wall time, likewise.
-    private var localDay: Int64 = .min
-    private var localDate = CivilDate(year: 1970, month: 1, day: 1)
 
     init(trigger: String) {
         self.trigger = trigger
@@ -56,11 +53,6 @@ struct FireIdentity {
         bytes[at + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
     }
 
-    mutating func id(nominal: Int64, secondPass: Bool) -> String {
-        write(nominal: nominal, secondPass: secondPass)
-        return String(decoding: scratch, as: UTF8.self)
-    }
-
     /// A deterministic delay in `[0, jitter)` seconds for the fire with this id.
     mutating func jitter(nominal: Int64, secondPass: Bool, span: Int64) -> Int64 {
         guard span > 1 else { return 0 }
@@ -79,17 +71,9 @@ struct FireIdentity {
     }
 
     /// The plan's fire for a candidate; `offset` is the zone's offset at `final`.
-    mutating func fire(_ candidate: Candidate, offset: Int) -> Fire {
-        let wall = candidate.final + Int64(offset)
-        let day = floorDiv(wall, 86_400)
-        if day != localDay {
-            localDay = day
-            localDate = CivilDate(daysSinceEpoch: Int(day))
-        }
-        let local = LocalDateTime(date: localDate, time: LocalTime(secondsOfDay: Int(wall - day * 86_400)))
-        let moved = candidate.shifted || candidate.final != candidate.at
-        return Fire(at: Instant(secondsSinceEpoch: candidate.final), trigger: trigger, local: local, offset: offset,
-                    id: id(nominal: candidate.nominal, secondPass: candidate.secondPass),
-                    nominal: moved ? LocalDateTime(wallSeconds: candidate.nominal) : nil)
+    func fire(_ candidate: Candidate, offset: Int) -> Fire {
+        Fire(at: Instant(secondsSinceEpoch: candidate.final), trigger: trigger, offset: offset,
+             nominalWall: candidate.nominal, secondPass: candidate.secondPass,
+             isMoved: candidate.shifted || candidate.final != candidate.at)
     }
 }

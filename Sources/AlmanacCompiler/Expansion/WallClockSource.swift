@@ -45,7 +45,8 @@ final class WallClockSource: CandidateSource {
         return nil
     }
 
-    private static func event(_ resolution: LocalResolution, _ policy: DSTPolicy) -> DSTEvent {
+    /// How daylight saving touched a nominal time resolved under `policy`.
+    static func event(_ resolution: LocalResolution, _ policy: DSTPolicy) -> DSTEvent {
         switch resolution {
         case .unique: return .none
         case .gap: return .gapMoved
