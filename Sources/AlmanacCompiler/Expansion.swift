@@ -112,8 +112,8 @@ public struct Expansion: Sendable {
         case .cron(let expression):
             nominals = CronSource(expression, from: range.lowWall, through: range.highWall)
         case .rrule(let rule):
-            nominals = try rruleNominals(rule, invalidDates: trigger.invalidDates, from: range.lowWall,
-                                         through: range.highWall, at: trigger.range)
+            nominals = rruleNominals(rule, invalidDates: trigger.invalidDates, table: table,
+                                     from: range.lowWall, through: range.highWall)
         case .once(let rule):
             switch rule.moment {
             case .local(let local): nominals = FixedNominals([local.wallSeconds])

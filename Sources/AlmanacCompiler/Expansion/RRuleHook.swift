@@ -1,33 +1,36 @@
 import AlmanacSpec
 import AlmanacTime
 
-// TODO(lead): wire in the RRULE expander once `Sources/AlmanacCompiler/RRule/RRuleExpander.swift`
-// (`init(_ trigger: RRuleTrigger, invalidDates: InvalidDatePolicy)`, `mutating func next() -> LocalDateTime?`)
-// is merged. Replace the body of `rruleNominals` with:
-//
-//     return RRuleNominals(RRuleExpander(trigger, invalidDates: invalidDates), from: from, through: through)
-//
-// and add this adapter (nominal times strictly ascending, inside [from, through]):
-//
-//     final class RRuleNominals: NominalSource {
-//         private var expander: RRuleExpander
-//         private let from: Int64, through: Int64
-//         init(_ expander: RRuleExpander, from: Int64, through: Int64) { … }
-//         func next() -> Int64? {
-//             while let local = expander.next() {
-//                 let wall = local.wallSeconds
-//                 if wall > through { return nil }
-//                 if wall >= from { return wall }
-//             }
-//             return nil
-//         }
-//     }
-//
-// Until then a spec with an `rrule` trigger stops with a located error instead of a silently empty plan.
+/// The nominal times of an `rrule` trigger inside `[from, through]`, from the RRULE expander.
+/// A UTC `UNTIL` is compared on the wall clock using the zone's offset at that instant.
+func rruleNominals(_ trigger: RRuleTrigger, invalidDates: InvalidDatePolicy, table: OffsetTable,
+                   from: Int64, through: Int64) -> NominalSource {
+    var untilOffset = 0
+    if case .utc(let instant)? = trigger.rule.until { untilOffset = table.offset(at: instant) }
+    var expander = RRuleExpander(trigger, invalidDates: invalidDates, untilOffsetSeconds: untilOffset)
+    // Jumps over the periods before the window when COUNT does not need them counted.
+    expander.skip(to: LocalDateTime(wallSeconds: from))
+    return RRuleNominals(expander, from: from, through: through)
+}
 
-/// The nominal times of an `rrule` trigger inside `[from, through]`.
-func rruleNominals(_ trigger: RRuleTrigger, invalidDates: InvalidDatePolicy, from: Int64, through: Int64,
-                   at range: SourceRange) throws -> NominalSource {
-    throw CompileError(Diagnostic(.triggerKind, "rrule triggers cannot be expanded yet (the RRULE expander is not wired in)",
-                                  at: range))
+/// Adapts the expander's ascending local date-times to the wall seconds the streams consume.
+final class RRuleNominals: NominalSource {
+    private var expander: RRuleExpander
+    private let from: Int64
+    private let through: Int64
+
+    init(_ expander: RRuleExpander, from: Int64, through: Int64) {
+        self.expander = expander
+        self.from = from
+        self.through = through
+    }
+
+    func next() -> Int64? {
+        while let local = expander.next() {
+            let wall = local.wallSeconds
+            if wall > through { return nil }
+            if wall >= from { return wall }
+        }
+        return nil
+    }
 }
