@@ -51,6 +51,10 @@ public struct RRuleExpander: Sendable {
         exdates = Set(trigger.exdates)
         releasedBelow = periods.start(of: 0)
         lastProgressDay = trigger.start.date.daysSinceEpoch
+        if shape.setPositionsUnreachable {
+            ruleDone = true
+            gaveUp = true
+        }
     }
 
     /// Skips ahead so that the next occurrence is the first at or after `target`, without walking

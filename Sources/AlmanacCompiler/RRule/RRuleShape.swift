@@ -74,6 +74,25 @@ struct RRuleShape: Sendable {
         setPositions = rule.bySetPos
     }
 
+    /// The most occurrences one period can hold; a BYSETPOS beyond it can never pick anything.
+    var largestSet: Int {
+        let times = hours.count * minutes.count * seconds.count
+        switch freq {
+        case .secondly: return 1
+        case .minutely: return seconds.count
+        case .hourly: return minutes.count * seconds.count
+        case .daily: return times
+        case .weekly: return (plainWeekdays.map { $0.filter { $0 }.count } ?? 7) * times
+        case .monthly: return min(31, monthDays.isEmpty ? 31 : monthDays.count) * times
+        case .yearly: return 366 * times
+        }
+    }
+
+    /// True when BYSETPOS names only positions past every period's set: the rule never fires.
+    var setPositionsUnreachable: Bool {
+        !setPositions.isEmpty && setPositions.allSatisfy { abs($0) > largestSet }
+    }
+
     /// Whether `date` passes every day-level part. `ignoringMonthParts` is for a date that RFC 7529
     /// SKIP moved: it replaces a month day, so BYMONTH and BYMONTHDAY no longer apply to it.
     func matches(_ date: CivilDate, _ year: YearInfo, ignoringMonthParts: Bool = false) -> Bool {

@@ -8,8 +8,11 @@ struct WeekNumbering: Sendable {
     let week1Start: Int
     let nextWeek1Start: Int
     let previousWeek1Start: Int
+    /// The week-numbering year after next starts here; it sizes the next year for negative numbers.
+    let afterNextWeek1Start: Int
 
     init(year: Int, weekStart: Weekday) {
+        afterNextWeek1Start = Self.week1Start(year: year + 2, weekStart: weekStart)
         week1Start = Self.week1Start(year: year, weekStart: weekStart)
         nextWeek1Start = Self.week1Start(year: year + 1, weekStart: weekStart)
         previousWeek1Start = Self.week1Start(year: year - 1, weekStart: weekStart)
@@ -30,10 +33,7 @@ struct WeekNumbering: Sendable {
             weeksInYear = (week1Start - previousWeek1Start) / 7
         } else if days >= nextWeek1Start {
             number = 1
-            // The next year's week count is not needed for week 1 except for negative numbers.
-            let afterNext = WeekNumbering.week1Start(year: CivilDate(daysSinceEpoch: nextWeek1Start + 7).year + 1,
-                                                      weekStart: Weekday(rawValue: CivilDate(daysSinceEpoch: nextWeek1Start).weekday.rawValue)!)
-            weeksInYear = (afterNext - nextWeek1Start) / 7
+            weeksInYear = (afterNextWeek1Start - nextWeek1Start) / 7
         } else {
             number = (days - week1Start) / 7 + 1
             weeksInYear = (nextWeek1Start - week1Start) / 7
