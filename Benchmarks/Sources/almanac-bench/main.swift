@@ -1,6 +1,6 @@
 import Foundation
 
-// almanac-bench [parse] [expand PEER.json] [diff] [memory]: prints figures and ratios against peers
+// almanac-bench [parse] [expand PEER.json] [rrule CASES.json PEER.json] [diff] [memory]: prints figures and ratios against peers
 // measured in the same run (scripts/bench.sh supplies the dateutil figures).
 let args = Array(CommandLine.arguments.dropFirst())
 let all = args.isEmpty
@@ -17,6 +17,15 @@ if all || args.contains("expand") {
         for (k, v) in object { peer[k] = (v["seconds"] ?? 0, Int(v["fires"] ?? 0)) }
     }
     ExpansionBenchmark.run(peer: peer)
+}
+if let i = args.firstIndex(of: "rrule"), i + 2 < args.count {
+    var peer: (seconds: Double, fires: Int)?
+    if let data = FileManager.default.contents(atPath: args[i + 2]),
+       let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Double]], let m = object["mixed"] {
+        peer = (m["seconds"] ?? 0, Int(m["fires"] ?? 0))
+    }
+    RRuleBenchmark.run(casesPath: args[i + 1], peer: peer)
+    print()
 }
 if all || args.contains("diff") {
     DiffBenchmark.run()
