@@ -46,6 +46,8 @@ public final class FireLoop {
     /// Index of the first fire not yet handled.
     private var cursor = 0
     private var refreshBy: Instant?
+    /// Built once per plan: reconciles happen every `max_pending` fires.
+    private var priorityIndex: PriorityIndex?
     private var summary = Summary()
 
     /// Loads the plan at once, so a bad plan fails before anything is journaled.
@@ -103,6 +105,7 @@ public final class FireLoop {
     private func reload() {
         do {
             plan = try loadPlan()
+            priorityIndex = nil
         } catch {
             log("reload failed, keeping the current plan: \(error)")
             return
@@ -116,7 +119,8 @@ public final class FireLoop {
     }
 
     private func reconcile(now: Instant) throws {
-        let registration = try Reconciler.reconcile(plan, now: now, backend: backend)
+        if priorityIndex == nil { priorityIndex = PriorityIndex(plan) }
+        let registration = try Reconciler.reconcile(plan, now: now, backend: backend, index: priorityIndex)
         summary.reconciles += 1
         locations.reset(plan: plan, monitored: registration.regions, now: now)
         onRegistration(registration, plan, now)

@@ -22,8 +22,9 @@ public enum Reconciler {
         public var regionsChangeAt: Instant?
     }
 
-    /// The fires and regions to register at `now`.
-    public static func registration(for plan: Plan, now: Instant) -> Registration {
+    /// The fires and regions to register at `now`. Pass the plan's `PriorityIndex` when
+    /// reconciling the same plan repeatedly (the fire loop does), so each call stays cheap.
+    public static func registration(for plan: Plan, now: Instant, index: PriorityIndex? = nil) -> Registration {
         // Fires are sorted by `at`, so the future ones are a suffix.
         let firstFuture = partitionPoint(plan.fires) { $0.at > now }
         let future = plan.fires[firstFuture...]
@@ -33,22 +34,10 @@ public enum Reconciler {
         if future.count <= budget {
             chosen = Array(future)
         } else {
-            // Priority first, then time; ties keep plan order, as the sort is stable over plan order.
-            let ranked = future.indices.sorted { a, b in
-                let pa = plan.triggers[future[a].trigger]?.priority ?? 0
-                let pb = plan.triggers[future[b].trigger]?.priority ?? 0
-                return pa != pb ? pa > pb : a < b
-            }
-            let kept = Set(ranked.prefix(budget))
-            chosen = []
-            chosen.reserveCapacity(budget)
-            for index in future.indices {
-                if kept.contains(index) {
-                    chosen.append(future[index])
-                } else if future[index].at < refreshBy {
-                    refreshBy = future[index].at
-                }
-            }
+            // Priority first, then plan order (which is time order).
+            let (indices, firstLeftOut) = (index ?? PriorityIndex(plan)).choose(from: plan, after: now, budget: budget)
+            chosen = indices.map { plan.fires[$0] }
+            if let firstLeftOut, firstLeftOut < refreshBy { refreshBy = firstLeftOut }
         }
         // A region is watched only while armed; the loop (or the next reconcile) follows its windows.
         let regions = LocationMonitor.activeRegions(in: plan, at: now)
@@ -59,8 +48,8 @@ public enum Reconciler {
 
     /// Cancels everything `backend` holds, then registers the fires and regions for `now`.
     @discardableResult
-    public static func reconcile(_ plan: Plan, now: Instant, backend: any Backend) throws -> Registration {
-        let registration = registration(for: plan, now: now)
+    public static func reconcile(_ plan: Plan, now: Instant, backend: any Backend, index: PriorityIndex? = nil) throws -> Registration {
+        let registration = registration(for: plan, now: now, index: index)
         try backend.cancelAll()
         for fire in registration.fires {
             try backend.schedule(fire, trigger: plan.triggers[fire.trigger] ?? PlanTrigger(kind: "once"))
