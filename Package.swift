@@ -39,7 +39,7 @@ let package = Package(
 
         // MARK: AlmanacPlan — the plan model, canonical writer, reader and diff: the executors' only contract
         .target(name: "AlmanacPlan", dependencies: ["AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacPlanTests", dependencies: ["AlmanacPlan"]),
+        .testTarget(name: "AlmanacPlanTests", dependencies: ["AlmanacPlan", "AlmanacTestSupport"]),
 
         // MARK: AlmanacCompiler — per-kind fire streams merged over a window, budgets and lints → Plan
         .target(name: "AlmanacCompiler", dependencies: ["AlmanacSpec", "AlmanacPlan", "AlmanacTime"]),

@@ -1,3 +1,4 @@
+import AlmanacTestSupport
 import AlmanacJSON
 import AlmanacTime
 import Foundation
@@ -232,20 +233,5 @@ import Testing
         let json = PlanDiffJSON.render(diff, PlanDiffOptions(oldLabel: "a", newLabel: "b"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect((object["totals"] as? [String: Int])?["fires_removed"] == 1)
-    }
-}
-
-/// A small deterministic random number generator, so the random tests repeat exactly.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

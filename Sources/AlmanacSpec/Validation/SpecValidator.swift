@@ -101,40 +101,39 @@ struct SpecValidator {
         return limits
     }
 
-    mutating func readBlackouts(_ node: YAMLNode) {
+    /// The entries of a `name: definition` section (`blackouts`, `regions`). A badly named entry is
+    /// reported and still returned, so that its contents are checked and the triggers naming it
+    /// are not told it is unknown.
+    mutating func namedDefinitions(_ node: YAMLNode, _ section: String, holding what: String, nameKind: String)
+        -> [(name: String, key: YAMLNode, value: YAMLNode, wellNamed: Bool)] {
         guard let pairs = node.mapping else {
-            diagnostics.emit(Diagnostic(.wrongType, "`blackouts` must map names to lists of dates, not \(node.kindName)", at: node.range))
-            return
+            diagnostics.emit(Diagnostic(.wrongType, "`\(section)` must map names to \(what), not \(node.kindName)", at: node.range))
+            return []
         }
-        for pair in pairs {
-            guard let name = pair.key.scalar else { continue }
-            // A badly named blackout is still read, so that its dates are checked and the
-            // triggers naming it are not told it is unknown.
-            if Self.isIdentifier(name) {
-                blackoutKeys[name] = pair.key.range
-            } else {
-                diagnostics.emit(Diagnostic(.invalidName, Self.identifierProblem("blackout name", name), at: pair.key.range))
+        return pairs.compactMap { pair in
+            guard let name = pair.key.scalar else { return nil }
+            let wellNamed = Self.isIdentifier(name)
+            if !wellNamed {
+                diagnostics.emit(Diagnostic(.invalidName, Self.identifierProblem(nameKind, name), at: pair.key.range))
             }
-            blackouts[name] = dateRanges(pair.value, "blackout '\(name)'", allowNames: false) ?? []
+            return (name, pair.key, pair.value, wellNamed)
+        }
+    }
+
+    mutating func readBlackouts(_ node: YAMLNode) {
+        for entry in namedDefinitions(node, "blackouts", holding: "lists of dates", nameKind: "blackout name") {
+            if entry.wellNamed { blackoutKeys[entry.name] = entry.key.range }
+            blackouts[entry.name] = dateRanges(entry.value, "blackout '\(entry.name)'", allowNames: false) ?? []
         }
     }
 
     mutating func readRegions(_ node: YAMLNode) {
-        guard let pairs = node.mapping else {
-            diagnostics.emit(Diagnostic(.wrongType, "`regions` must map names to {latitude, longitude, radius}, not \(node.kindName)", at: node.range))
-            return
-        }
-        for pair in pairs {
-            guard let name = pair.key.scalar else { continue }
-            if Self.isIdentifier(name) {
-                regionKeys[name] = pair.key.range
+        for entry in namedDefinitions(node, "regions", holding: "{latitude, longitude, radius}", nameKind: "region name") {
+            if entry.wellNamed { regionKeys[entry.name] = entry.key.range }
+            if let region = region(entry.value, name: entry.name), entry.wellNamed {
+                regions[entry.name] = region
             } else {
-                diagnostics.emit(Diagnostic(.invalidName, Self.identifierProblem("region name", name), at: pair.key.range))
-            }
-            if let region = region(pair.value, name: name), Self.isIdentifier(name) {
-                regions[name] = region
-            } else {
-                brokenRegions.insert(name)
+                brokenRegions.insert(entry.name)
             }
         }
     }
