@@ -83,10 +83,17 @@ struct CalendarGroup {
     /// `limit` of them; returns how many. `head` is then the first fire not handed out.
     mutating func emit(before bound: FireHeap.Entry?, limit: Int, _ sink: (Fire) throws -> Void) rethrows -> Int {
         var count = 0
+        // One value updated field by field: cheaper than building a `Fire` (and its strings) per fire.
+        var out = Fire(at: Instant(secondsSinceEpoch: 0), trigger: "", offset: 0, nominalWall: 0)
         while count < limit, let fire = head {
             if let bound, fire.at > bound.at || (fire.at == bound.at && ranks[Int(fire.member)] > bound.rank) { break }
-            try sink(Fire(at: Instant(secondsSinceEpoch: fire.at), trigger: ids[Int(fire.member)], offset: fire.offset,
-                          nominalWall: fire.nominal, secondPass: fire.secondPass, isMoved: fire.shifted))
+            out.at = Instant(secondsSinceEpoch: fire.at)
+            out.trigger = ids[Int(fire.member)]
+            out.offset = fire.offset
+            out.nominalWall = fire.nominal
+            out.secondPass = fire.secondPass
+            out.isMoved = fire.shifted
+            try sink(out)
             count += 1
             advance()
         }
@@ -94,7 +101,27 @@ struct CalendarGroup {
     }
 
     /// Moves `head` to the group's next fire inside the window, or nil when there is none.
+    @inline(__always)
     mutating func advance() {
+        // The common case, a clean day's next time inside the window, without the general loop.
+        if cleanActive && !finished && entry < entries.count {
+            let packed = entries[entry]
+            let wall = cleanDay + packed >> 32
+            let at = wall - Int64(cleanOffset)
+            if wall >= lowWall && wall <= highWall && at >= windowFrom && at < windowTo {
+                entry += 1
+                var candidate = Candidate(at: at, offset: cleanOffset, nominal: wall)
+                candidate.member = Int32(truncatingIfNeeded: packed)
+                emitted[Int(candidate.member)] = true
+                head = candidate
+                return
+            }
+        }
+        advanceInGeneral()
+    }
+
+    /// `advance()` for every case: entries outside the window, days near a transition, the end.
+    private mutating func advanceInGeneral() {
         while !finished, let candidate = nextCandidate() {
             if candidate.at < windowFrom { continue }
             if candidate.at >= windowTo { break }
@@ -178,56 +205,5 @@ struct CalendarGroup {
             return
         }
         queue.insert(candidate, by: { $0.at != $1.at ? $0.at < $1.at : $0.member < $1.member })
-    }
-}
-
-extension CalendarGroup {
-    /// What members of one group share: the day rule, zone and policies.
-    private struct Shape: Hashable {
-        var zone: String
-        var months: [Int]?
-        var days: [Int]?
-        var weekdays: [WeekdaySelector]?
-        var invalidDates: InvalidDatePolicy
-        var dst: DSTPolicy
-
-        /// The shape of a trigger that may join a group, else nil.
-        init?(_ trigger: Trigger) {
-            guard case .calendar(let rule) = trigger.kind, trigger.start == nil, trigger.end == nil, trigger.count == nil,
-                  trigger.except.isEmpty, trigger.during == nil, (trigger.jitter?.seconds ?? 0) <= 1 else { return nil }
-            self.zone = Expansion.zone(of: trigger)
-            months = rule.months
-            days = rule.days
-            weekdays = rule.weekdays
-            invalidDates = trigger.invalidDates
-            dst = trigger.dst
-        }
-    }
-
-    /// The ranks of `triggers` (sorted by id) that can share a group, in groups of at least
-    /// `minimumSize`, each in rank order; every other trigger gets its own `TriggerStream`.
-    static func partition(_ triggers: [Trigger], minimumSize: Int) -> [[Int]] {
-        partition(triggers, order: Array(triggers.indices), minimumSize: minimumSize)
-    }
-
-    /// Likewise for the triggers at `order` (positions in `triggers`, sorted by id): rank r is `order[r]`.
-    static func partition(_ triggers: [Trigger], order: [Int], minimumSize: Int) -> [[Int]] {
-        var shapes: [Shape] = []
-        var groups: [[Int]] = []
-        var index: [Shape: Int] = [:]
-        for (rank, position) in order.enumerated() {
-            guard let shape = Shape(triggers[position]) else { continue }
-            // Large specs repeat one shape: comparing with the last one spares most hashing.
-            if let last = shapes.last, last == shape {
-                groups[groups.count - 1].append(rank)
-            } else if let g = index[shape] {
-                groups[g].append(rank)
-            } else {
-                index[shape] = groups.count
-                shapes.append(shape)
-                groups.append([rank])
-            }
-        }
-        return groups.filter { $0.count >= minimumSize }
     }
 }
