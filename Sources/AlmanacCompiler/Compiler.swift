@@ -24,14 +24,24 @@ public struct Compiler: Sendable {
     public func prepare(_ schedule: Schedule, specSHA256: String, window: Window) throws -> Expansion {
         var spans: [String: (from: Int64, to: Int64)] = [:]
         var zoneRanges: [String: SourceRange] = [:]
-        let enabled = schedule.triggers.filter(\.enabled)
-        for trigger in enabled {
-            let zone = Expansion.zone(of: trigger)
-            let range = ExpansionRange(trigger, window: window)
+        // Sharing the schedule's array when every trigger is enabled spares copying each `Trigger`.
+        let enabled = schedule.triggers.allSatisfy(\.enabled) ? schedule.triggers : schedule.triggers.filter(\.enabled)
+        // Triggers mostly share one zone: widen its span in locals and touch the dictionary on a change.
+        // Loops go by index, reading fields in place: binding a whole `Trigger` copies it.
+        var current: (zone: String, from: Int64, to: Int64)?
+        for i in enabled.indices {
+            let zone = Expansion.zone(of: enabled[i])
+            let range = ExpansionRange(enabled[i], window: window)
+            if let span = current, span.zone == zone {
+                current = (zone, min(span.from, range.lowInstant), max(span.to, range.highInstant))
+                continue
+            }
+            if let span = current { spans[span.zone] = (span.from, span.to) }
             let span = spans[zone] ?? (range.lowInstant, range.highInstant)
-            spans[zone] = (min(span.from, range.lowInstant), max(span.to, range.highInstant))
-            zoneRanges[zone] = zoneRanges[zone] ?? trigger.range
+            current = (zone, min(span.from, range.lowInstant), max(span.to, range.highInstant))
+            zoneRanges[zone] = zoneRanges[zone] ?? enabled[i].range
         }
+        if let span = current { spans[span.zone] = (span.from, span.to) }
         var tables: [String: OffsetTable] = [:]
         for (zone, span) in spans {
             guard let table = OffsetTable(zone: zone, covering: Instant(secondsSinceEpoch: span.from),
@@ -40,14 +50,16 @@ public struct Compiler: Sendable {
             }
             tables[zone] = table
         }
-        var triggers: [String: PlanTrigger] = [:]
-        for trigger in enabled {
-            triggers[trigger.id] = PlanTrigger(kind: trigger.kind.name, timezone: trigger.timezone,
-                                               priority: trigger.priority, payload: trigger.payload)
-        }
-        let armings = enabled.compactMap { trigger -> (trigger: Trigger, arming: LocationArming)? in
-            guard case .location(let rule) = trigger.kind else { return nil }
-            return (trigger, LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!, window: window))
+        var triggers = [String: PlanTrigger](minimumCapacity: enabled.count)
+        var armings: [(trigger: Trigger, arming: LocationArming)] = []
+        for i in enabled.indices {
+            triggers[enabled[i].id] = PlanTrigger(kind: enabled[i].kind.name, timezone: enabled[i].timezone,
+                                                  priority: enabled[i].priority, payload: enabled[i].payload)
+            if case .location(let rule) = enabled[i].kind {
+                let trigger = enabled[i]
+                armings.append((trigger, LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!,
+                                                        window: window)))
+            }
         }
         let budget = RegionBudget(armings, maxRegions: schedule.limits.maxRegions)
         let regions = budget.regions

@@ -22,17 +22,15 @@ public struct Expansion: Sendable {
     /// Throws `CompileError` (`maxFiresExceeded`) when more than `limits.maxFires` fires are produced.
     public func run(_ sink: (Fire) throws -> Void) throws -> ExpansionReport {
         let window = (from: header.window.from.secondsSinceEpoch, to: header.window.to.secondsSinceEpoch)
-        // Sorting positions, not the large `Trigger` values, keeps a 10,000-trigger sort cheap.
-        let expanded = triggers.indices.filter { if case .location = triggers[$0].kind { return false } else { return true } }
-        let ids = triggers.map(\.id)
-        let ordered = expanded.sorted { ids[$0].utf8.lexicographicallyPrecedes(ids[$1].utf8) }.map { triggers[$0] }
-        let partition = CalendarGroup.partition(ordered, minimumSize: minimumGroupSize)
-        var grouped = Array(repeating: false, count: ordered.count)
+        // Positions in `triggers` by rank (id order): the large `Trigger` values are never copied.
+        let order = Self.idOrder(triggers)
+        let partition = CalendarGroup.partition(triggers, order: order, minimumSize: minimumGroupSize)
+        var grouped = Array(repeating: false, count: order.count)
         for ranks in partition { ranks.forEach { grouped[$0] = true } }
         var streams: [TriggerStream] = []
-        streams.reserveCapacity(ordered.count)
-        var heap = FireHeap(capacity: ordered.count)
-        for (rank, trigger) in ordered.enumerated() where !grouped[rank] {
+        var heap = FireHeap(capacity: order.count)
+        for (rank, position) in order.enumerated() where !grouped[rank] {
+            let trigger = triggers[position]
             let table = tables[Self.zone(of: trigger)]!
             let source = try Self.source(for: trigger, table: table, range: ExpansionRange(trigger, window: header.window))
             let stream = TriggerStream(rank: rank, trigger: trigger, source: source, table: table, window: window)
@@ -43,59 +41,90 @@ public struct Expansion: Sendable {
         // Heap entries from `streams.count` on name groups.
         var groups: [CalendarGroup] = []
         for ranks in partition {
-            let members = ranks.map { ordered[$0] }
-            guard case .calendar(let rule) = members[0].kind else { continue }
-            let group = CalendarGroup(triggers: members, ranks: ranks, rule: rule, table: tables[Self.zone(of: members[0])]!,
-                                      range: ExpansionRange(members[0], window: header.window), window: window)
+            let first = triggers[order[ranks[0]]]
+            guard case .calendar(let rule) = first.kind else { continue }
+            var group = CalendarGroup(triggers, members: ranks.map { order[$0] }, ranks: ranks, rule: rule,
+                                      table: tables[Self.zone(of: first)]!, range: ExpansionRange(first, window: header.window),
+                                      window: window)
             group.advance()
             if let head = group.head { heap.push(.init(at: head.at, rank: ranks[Int(head.member)], stream: streams.count + groups.count)) }
             groups.append(group)
         }
         var count = 0
         while let top = heap.top {
-            count += 1
-            if count > limits.maxFires {
+            guard count < limits.maxFires else {
                 throw CompileError(Diagnostic(
                     .maxFiresExceeded,
                     "the window holds more than max_fires = \(limits.maxFires) fires; raise limits.max_fires or compile a shorter window",
-                    at: limits.maxFiresRange ?? ordered[top.rank].range))
+                    at: limits.maxFiresRange ?? triggers[order[top.rank]].range))
             }
             if top.stream < streams.count {
                 let stream = streams[top.stream]
+                count += 1
                 try sink(stream.headFire())
                 stream.advance()
                 heap.replaceTop(with: stream.head.map { .init(at: $0.final, rank: top.rank, stream: top.stream) })
             } else {
-                let group = groups[top.stream - streams.count]
-                let head = group.head!
-                try sink(Fire(at: Instant(secondsSinceEpoch: head.at), trigger: group.ids[Int(head.member)], offset: head.offset,
-                              nominalWall: head.nominal, secondPass: head.secondPass, isMoved: head.shifted))
-                group.advance()
-                heap.replaceTop(with: group.head.map { .init(at: $0.at, rank: group.ranks[Int($0.member)], stream: top.stream) })
+                // A group hands out every fire that comes before the merge's next entry in one go.
+                let g = top.stream - streams.count
+                count += try groups[g].emit(before: heap.runnerUp, limit: limits.maxFires - count, sink)
+                heap.replaceTop(with: groups[g].head.map { .init(at: $0.at, rank: groups[g].ranks[Int($0.member)], stream: top.stream) })
             }
         }
-        let diagnostics = regionWarnings + Self.diagnostics(ordered, streams: streams, groups: groups, window: window, plan: header.window)
+        let diagnostics = regionWarnings + Self.diagnostics(triggers, order: order, streams: streams, groups: groups,
+                                                            window: window, plan: header.window)
         return ExpansionReport(fireCount: count, diagnostics: diagnostics)
     }
 
+    /// The positions of the triggers to expand (all but `location`), sorted by id (UTF-8 bytes).
+    static func idOrder(_ triggers: [Trigger]) -> [Int] {
+        // Sort on the ids' first eight bytes (zero-padded, big-endian), comparing whole ids only on a tie.
+        var keyed: [(prefix: UInt64, position: Int)] = []
+        keyed.reserveCapacity(triggers.count)
+        for (position, trigger) in triggers.enumerated() {
+            if case .location = trigger.kind { continue }
+            var prefix: UInt64 = 0
+            var shift: UInt64 = 56
+            for byte in trigger.id.utf8.prefix(8) {
+                prefix |= UInt64(byte) << shift
+                shift &-= 8
+            }
+            keyed.append((prefix, position))
+        }
+        keyed.sort { a, b in
+            if a.prefix != b.prefix { return a.prefix < b.prefix }
+            return triggers[a.position].id.utf8.lexicographicallyPrecedes(triggers[b.position].id.utf8)
+        }
+        return keyed.map(\.position)
+    }
+
     /// The `dstAffected` and `noFireInWindow` warnings, in trigger order.
-    static func diagnostics(_ ordered: [Trigger], streams: [TriggerStream], groups: [CalendarGroup],
+    static func diagnostics(_ triggers: [Trigger], order: [Int], streams: [TriggerStream], groups: [CalendarGroup],
                             window: (from: Int64, to: Int64), plan: Window) -> [Diagnostic] {
-        typealias Record = (firstAffected: Candidate?, firstSkipped: (nominal: Int64, transition: Int64)?, emitted: Int)
-        var records = [Record](repeating: (nil, nil, 0), count: ordered.count)
+        // Only the few triggers with something to report get a record.
+        typealias Record = (rank: Int, firstAffected: Candidate?, firstSkipped: (nominal: Int64, transition: Int64)?, silent: Bool)
+        var records: [Record] = []
         for stream in streams {
-            records[stream.rank] = (stream.firstAffected, (stream.candidateSource as? WallClockSource)?.firstSkipped, stream.emitted)
+            let skipped = (stream.candidateSource as? WallClockSource)?.firstSkipped
+            if stream.firstAffected != nil || skipped != nil || stream.emitted == 0 {
+                records.append((stream.rank, stream.firstAffected, skipped, stream.emitted == 0))
+            }
         }
         for group in groups {
             for (member, rank) in group.ranks.enumerated() {
-                records[rank] = (group.firstAffected[member], group.firstSkipped[member], group.emitted[member])
+                let affected = group.firstAffected[member], skipped = group.firstSkipped[member]
+                if affected != nil || skipped != nil || !group.emitted[member] {
+                    records.append((rank, affected, skipped, !group.emitted[member]))
+                }
             }
         }
+        records.sort { $0.rank < $1.rank }
         var diagnostics: [Diagnostic] = []
-        for (trigger, record) in zip(ordered, records) {
+        for record in records {
+            let trigger = triggers[order[record.rank]]
             let lint = DSTLint(trigger: trigger, firstAffected: record.firstAffected, firstSkipped: record.firstSkipped, window: window)
             if let warning = lint.diagnostic { diagnostics.append(warning) }
-            if record.emitted == 0 {
+            if record.silent {
                 diagnostics.append(Diagnostic(.noFireInWindow,
                     "trigger '\(trigger.id)' has no fire between \(plan.from) and \(plan.to)", at: trigger.range))
             }

@@ -93,4 +93,32 @@ import Testing
         // a+b, d, e and f; c (jitter) and g (except) keep their own streams.
         #expect(CalendarGroup.partition(triggers, minimumSize: 1).count == 4)
     }
+
+    @Test func maxFiresStopsAGroupAtTheSameFireAsSeparateStreams() throws {
+        // A group of three interleaved with an `every` stream that ties with it on the hour.
+        let zone = "Europe/Paris"
+        var triggers = ["b", "d", "f"].enumerated().map { i, id in
+            Trigger(id: id, kind: .calendar(CalendarRule(times: [TestSupport.time(["00:00", "00:30", "01:00"][i])])), timezone: zone)
+        }
+        triggers.append(Trigger(id: "c", kind: .every(EveryRule(interval: TimeSpan(seconds: 3_600)))))
+        let window = TestSupport.window("2026-03-01T00:00:00Z", "2026-03-03T00:00:00Z")
+        let all = try Self.compile(triggers, window: window, grouped: true).fires
+        // The group's 01:00 (00:00Z) ties with the stream on the instant: rank decides, within a batch too.
+        #expect(Array(all.prefix(2).map(\.trigger)) == ["c", "f"])
+        #expect(all.count == 2 * 3 + 48)
+        for limit in [1, 2, 5, 6, all.count - 1] {
+            let schedule = Schedule(name: "test", limits: Limits(maxFires: limit), triggers: triggers)
+            for grouped in [true, false] {
+                var expansion = try Compiler(tzdataVersion: "test").prepare(schedule, specSHA256: "0", window: window)
+                expansion.minimumGroupSize = grouped ? 1 : .max
+                var seen: [Fire] = []
+                #expect(throws: CompileError.self) { _ = try expansion.run { seen.append($0) } }
+                #expect(seen == Array(all.prefix(limit)), "limit \(limit), grouped \(grouped)")
+            }
+        }
+        let schedule = Schedule(name: "test", limits: Limits(maxFires: all.count), triggers: triggers)
+        var expansion = try Compiler(tzdataVersion: "test").prepare(schedule, specSHA256: "0", window: window)
+        expansion.minimumGroupSize = 1
+        #expect(try expansion.run { _ in }.fireCount == all.count)
+    }
 }

@@ -98,6 +98,27 @@ enum ExpansionBenchmark {
         rows.forEach { print($0) }
     }
 
+    /// W5's expansion split into `prepare` (offset tables, header) and `run` (every fire), for profiling.
+    static func split() {
+        let w5 = workloads[4]
+        let (schedule, _) = schedule(w5.spec)
+        let window = window(schedule, to: w5.to)
+        let prepare = median(runs: 9) { _ = try? Compiler().prepare(schedule, specSHA256: "", window: window) }
+        let expansion = try! Compiler().prepare(schedule, specSHA256: "", window: window)
+        let run = median(runs: 9) {
+            var sink: Int64 = 0
+            _ = try? expansion.run { sink &+= $0.at.secondsSinceEpoch }
+            if sink == 42 { print("") }
+        }
+        let short = try! Compiler().prepare(schedule, specSHA256: "", window: Self.window(schedule, to: "2026-01-02"))
+        let runShort = median(runs: 9) {
+            var sink: Int64 = 0
+            _ = try? short.run { sink &+= $0.at.secondsSinceEpoch }
+            if sink == 42 { print("") }
+        }
+        print("W5 split: prepare \(ms(prepare)), run \(ms(run)) (one day: \(ms(runShort))), sum \(ms(prepare + run))")
+    }
+
     static func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
     static func pad(_ i: Int, _ n: Int) -> String { pad(String(i), n) }
 

@@ -1,3 +1,4 @@
+import AlmanacPlan
 import AlmanacSpec
 import AlmanacTime
 
@@ -6,17 +7,14 @@ import AlmanacTime
 /// a day that no offset change touches yields its fires straight from one list of (time of day,
 /// member) sorted in plan order. A day near a transition is resolved member by member into a queue
 /// ordered by `(instant, member)`, with the deduplication and lint records of `TriggerStream`.
-final class CalendarGroup {
-    /// The members' triggers, in rank order (member index order is rank order).
-    let triggers: [Trigger]
+/// A struct kept in a local array, so that the per-fire state needs no runtime exclusivity checks.
+struct CalendarGroup {
+    /// The members' ranks (member index order is rank order) and ids, for their fires.
     let ranks: [Int]
-    /// The members' ids, for their fires.
     let ids: [String]
-    /// Every member's times: entry e is time `times[e]` of member `members[e]`, sorted by both.
-    private let times: [Int64]
-    private let members: [Int]
+    /// Every member's times, sorted: entry e is `time << 32 | member` (time of day in seconds).
+    private let entries: [Int64]
     private let days: CalendarSource
-    private let table: OffsetTable
     private var cursor: OffsetCursor
     private let policy: DSTPolicy
     private let lowWall: Int64
@@ -29,7 +27,7 @@ final class CalendarGroup {
     /// The largest offset the table knows: `wall - maxOffset` bounds the instant of every later wall time.
     private let maxOffset: Int64
 
-    /// The day being emitted straight from `times` (no transition touches it), its offset and next entry.
+    /// The day being emitted straight from `entries` (no transition touches it), its offset and next entry.
     private var cleanDay: Int64 = 0
     private var cleanOffset = 0
     private var entry = 0
@@ -42,30 +40,32 @@ final class CalendarGroup {
 
     /// The next fire in the window and its member, once `advance()` found one.
     private(set) var head: Candidate?
-    private(set) var emitted: [Int]
-    private(set) var firstAffected: [Candidate?]
-    private(set) var firstSkipped: [(nominal: Int64, transition: Int64)?]
+    /// Lint records by member: whether it fired in the window, and (rare, so kept sparse) its first
+    /// fire daylight saving touched and first time `gap: skip` dropped.
+    private(set) var emitted: [Bool]
+    private(set) var firstAffected: [Int: Candidate] = [:]
+    private(set) var firstSkipped: [Int: (nominal: Int64, transition: Int64)] = [:]
 
-    init(triggers: [Trigger], ranks: [Int], rule: CalendarRule, table: OffsetTable, range: ExpansionRange,
+    /// `members` are the triggers' positions in `triggers`, in rank order.
+    init(_ triggers: [Trigger], members: [Int], ranks: [Int], rule: CalendarRule, table: OffsetTable, range: ExpansionRange,
          window: (from: Int64, to: Int64)) {
-        self.triggers = triggers
         self.ranks = ranks
-        ids = triggers.map(\.id)
-        var pairs: [(time: Int64, member: Int)] = []
-        for (member, trigger) in triggers.enumerated() {
-            guard case .calendar(let own) = trigger.kind else { preconditionFailure("a calendar group holds calendar triggers") }
-            pairs += own.times.map { (Int64($0.secondsOfDay), member) }
+        ids = members.map { triggers[$0].id }
+        var entries: [Int64] = []
+        entries.reserveCapacity(members.count)
+        for (member, position) in members.enumerated() {
+            guard case .calendar(let own) = triggers[position].kind else { preconditionFailure("a calendar group holds calendar triggers") }
+            for time in own.times { entries.append(Int64(time.secondsOfDay) << 32 | Int64(member)) }
         }
-        pairs.sort { $0.time != $1.time ? $0.time < $1.time : $0.member < $1.member }
-        times = pairs.map(\.time)
-        members = pairs.map(\.member)
+        entries.sort()
+        self.entries = entries
+        let first = triggers[members[0]]
         var dayRule = rule
         dayRule.times = [.midnight]
         let firstDay = floorDiv(range.lowWall, 86_400) * 86_400
-        days = CalendarSource(dayRule, invalidDates: triggers[0].invalidDates, from: firstDay, through: range.highWall)
-        self.table = table
+        days = CalendarSource(dayRule, invalidDates: first.invalidDates, from: firstDay, through: range.highWall)
         cursor = table.cursor()
-        policy = triggers[0].dst
+        policy = first.dst
         lowWall = range.lowWall
         highWall = range.highWall
         windowFrom = window.from
@@ -76,18 +76,57 @@ final class CalendarGroup {
             return (t + Int64(min(change.before, change.after)), t + Int64(max(change.before, change.after)))
         }
         maxOffset = Int64(changes.map { max($0.before, $0.after) }.max() ?? table.offset(at: Instant(secondsSinceEpoch: 0)))
-        emitted = Array(repeating: 0, count: triggers.count)
-        firstAffected = Array(repeating: nil, count: triggers.count)
-        firstSkipped = Array(repeating: nil, count: triggers.count)
+        emitted = Array(repeating: false, count: members.count)
+    }
+
+    /// Hands `sink` the group's fires while they precede `bound` (a merge entry) in plan order, at most
+    /// `limit` of them; returns how many. `head` is then the first fire not handed out.
+    mutating func emit(before bound: FireHeap.Entry?, limit: Int, _ sink: (Fire) throws -> Void) rethrows -> Int {
+        var count = 0
+        // One value updated field by field: cheaper than building a `Fire` (and its strings) per fire.
+        var out = Fire(at: Instant(secondsSinceEpoch: 0), trigger: "", offset: 0, nominalWall: 0)
+        while count < limit, let fire = head {
+            if let bound, fire.at > bound.at || (fire.at == bound.at && ranks[Int(fire.member)] > bound.rank) { break }
+            out.at = Instant(secondsSinceEpoch: fire.at)
+            out.trigger = ids[Int(fire.member)]
+            out.offset = fire.offset
+            out.nominalWall = fire.nominal
+            out.secondPass = fire.secondPass
+            out.isMoved = fire.shifted
+            try sink(out)
+            count += 1
+            advance()
+        }
+        return count
     }
 
     /// Moves `head` to the group's next fire inside the window, or nil when there is none.
-    func advance() {
+    @inline(__always)
+    mutating func advance() {
+        // The common case, a clean day's next time inside the window, without the general loop.
+        if cleanActive && !finished && entry < entries.count {
+            let packed = entries[entry]
+            let wall = cleanDay + packed >> 32
+            let at = wall - Int64(cleanOffset)
+            if wall >= lowWall && wall <= highWall && at >= windowFrom && at < windowTo {
+                entry += 1
+                var candidate = Candidate(at: at, offset: cleanOffset, nominal: wall)
+                candidate.member = Int32(truncatingIfNeeded: packed)
+                emitted[Int(candidate.member)] = true
+                head = candidate
+                return
+            }
+        }
+        advanceInGeneral()
+    }
+
+    /// `advance()` for every case: entries outside the window, days near a transition, the end.
+    private mutating func advanceInGeneral() {
         while !finished, let candidate = nextCandidate() {
             if candidate.at < windowFrom { continue }
             if candidate.at >= windowTo { break }
             let member = Int(candidate.member)
-            emitted[member] += 1
+            emitted[member] = true
             if candidate.dstEvent != .none && firstAffected[member] == nil { firstAffected[member] = candidate }
             head = candidate
             return
@@ -97,12 +136,12 @@ final class CalendarGroup {
     }
 
     /// The next candidate in plan order, before the window applies.
-    private func nextCandidate() -> Candidate? {
+    private mutating func nextCandidate() -> Candidate? {
         while true {
             if cleanActive {
-                if entry < times.count {
-                    let wall = cleanDay + times[entry]
-                    let member = members[entry]
+                if entry < entries.count {
+                    let wall = cleanDay + entries[entry] >> 32
+                    let member = entries[entry] & 0xFFFF_FFFF
                     entry += 1
                     if wall < lowWall { continue }
                     // Later days only hold later wall times, and the queue is empty in this mode.
@@ -134,11 +173,11 @@ final class CalendarGroup {
     }
 
     /// Resolves every member's times on `day` under the DST policy into the queue.
-    private func resolveDay(_ day: Int64) {
-        for e in 0..<times.count {
-            let wall = day + times[e]
+    private mutating func resolveDay(_ day: Int64) {
+        for packed in entries {
+            let wall = day + packed >> 32
             guard wall >= lowWall && wall <= highWall else { continue }
-            let member = members[e]
+            let member = Int(packed & 0xFFFF_FFFF)
             let resolution = cursor.resolve(wall: wall)
             switch DSTResolver.apply(policy, to: resolution, wall: wall) {
             case .none:
@@ -158,7 +197,7 @@ final class CalendarGroup {
 
     /// Queues a candidate in `(instant, member)` order; of one member's candidates on one instant the
     /// unshifted one stays, else the earlier nominal time (SPEC), as in `TriggerStream`.
-    private func enqueue(_ candidate: Candidate, _ member: Int) {
+    private mutating func enqueue(_ candidate: Candidate, _ member: Int) {
         var candidate = candidate
         candidate.member = Int32(member)
         if let index = queue.indexOf(at: candidate.at, member: candidate.member) {
@@ -166,33 +205,5 @@ final class CalendarGroup {
             return
         }
         queue.insert(candidate, by: { $0.at != $1.at ? $0.at < $1.at : $0.member < $1.member })
-    }
-}
-
-extension CalendarGroup {
-    /// What members of one group share: the day rule, zone and policies.
-    private struct Shape: Hashable {
-        var zone: String
-        var months: [Int]?
-        var days: [Int]?
-        var weekdays: [WeekdaySelector]?
-        var invalidDates: InvalidDatePolicy
-        var dst: DSTPolicy
-    }
-
-    /// The ranks of `triggers` (sorted by id) that can share a group, in groups of at least
-    /// `minimumSize`, each in rank order; every other trigger gets its own `TriggerStream`.
-    static func partition(_ triggers: [Trigger], minimumSize: Int) -> [[Int]] {
-        var groups: [Shape: [Int]] = [:]
-        var order: [Shape] = []
-        for (rank, trigger) in triggers.enumerated() {
-            guard case .calendar(let rule) = trigger.kind, trigger.start == nil, trigger.end == nil, trigger.count == nil,
-                  trigger.except.isEmpty, trigger.during == nil, (trigger.jitter?.seconds ?? 0) <= 1 else { continue }
-            let shape = Shape(zone: Expansion.zone(of: trigger), months: rule.months, days: rule.days, weekdays: rule.weekdays,
-                              invalidDates: trigger.invalidDates, dst: trigger.dst)
-            if groups[shape] == nil { order.append(shape) }
-            groups[shape, default: []].append(rank)
-        }
-        return order.compactMap { groups[$0]!.count >= minimumSize ? groups[$0] : nil }
     }
 }

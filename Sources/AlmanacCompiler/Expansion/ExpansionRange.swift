@@ -16,7 +16,7 @@ struct ExpansionRange: Sendable {
 
     static let slack: Int64 = 2 * 86_400
 
-    init(_ trigger: Trigger, window: Window) {
+    init(_ trigger: borrowing Trigger, window: Window) {
         let jitter = trigger.jitter?.seconds ?? 0
         let from = window.from.secondsSinceEpoch - jitter
         let to = window.to.secondsSinceEpoch

@@ -20,6 +20,12 @@ struct FireHeap {
     var isEmpty: Bool { entries.isEmpty }
     var top: Entry? { entries.first }
 
+    /// The smallest entry after the top: what the top's stream may run up to before the order changes.
+    var runnerUp: Entry? {
+        guard entries.count > 2 else { return entries.count == 2 ? entries[1] : nil }
+        return entries[2] < entries[1] ? entries[2] : entries[1]
+    }
+
     mutating func push(_ entry: Entry) {
         entries.append(entry)
         var child = entries.count - 1
