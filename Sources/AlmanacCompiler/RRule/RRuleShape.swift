@@ -11,10 +11,18 @@ struct RRuleShape: Sendable {
     /// Months allowed, indexed 1…12; nil = all.
     let months: [Bool]?
     let monthDays: [Int]
+    /// BYMONTHDAY as bit masks: bit d for day d, and bit n for the n-th day from the month's end.
+    let monthDaysFromStart: UInt64
+    let monthDaysFromEnd: UInt64
     let yearDays: [Int]
+    /// BYYEARDAY as masks indexed by day of the year, from its start and from its end (1…366).
+    let yearDaysFromStart: [Bool]
+    let yearDaysFromEnd: [Bool]
     let weekNumbers: [Int]
     /// Weekdays without an ordinal, indexed by ISO number 1…7; nil when BYDAY is absent.
     let plainWeekdays: [Bool]?
+    /// Weekdays BYDAY names at all, with or without an ordinal: a cheap first test.
+    let anyWeekdays: [Bool]
     /// Weekdays with an ordinal (n-th in the month or the year).
     let nthWeekdays: [(weekday: Weekday, n: Int)]
     /// Sorted, unique; for frequencies finer than the list's unit an absent list means "every value".
@@ -25,6 +33,10 @@ struct RRuleShape: Sendable {
     let hourMask: [Bool]
     let minuteMask: [Bool]
     let secondMask: [Bool]
+    /// Every time of day the lists allow, in seconds since midnight, ascending.
+    let timesOfDay: [Int]
+    /// Every minute and second within an hour the lists allow, in seconds past the hour, ascending.
+    let minuteSecondOffsets: [Int]
     let setPositions: [Int]
     /// Ordinals count within the month (MONTHLY, or YEARLY with BYMONTH) rather than the year.
     let nthWithinMonth: Bool
@@ -53,24 +65,33 @@ struct RRuleShape: Sendable {
         }
         months = byMonth.isEmpty ? nil : (0...12).map { byMonth.contains($0) }
         monthDays = byMonthDay
+        monthDaysFromStart = byMonthDay.reduce(0) { (1...31).contains($1) ? $0 | 1 << UInt64($1) : $0 }
+        monthDaysFromEnd = byMonthDay.reduce(0) { (1...31).contains(-$1) ? $0 | 1 << UInt64(-$1) : $0 }
         yearDays = rule.byYearDay
+        yearDaysFromStart = (0...366).map { n in n > 0 && rule.byYearDay.contains(n) }
+        yearDaysFromEnd = (0...366).map { n in n > 0 && rule.byYearDay.contains(-n) }
         weekNumbers = rule.byWeekNo
         let monthlyOrYearly = rule.freq == .monthly || rule.freq == .yearly
         // Ordinals mean nothing for finer frequencies; like dateutil, read them as plain weekdays.
         let plain = byDay.filter { $0.ordinal == nil || !monthlyOrYearly }
         plainWeekdays = byDay.isEmpty ? nil : (0...7).map { i in plain.contains { $0.weekday.rawValue == i } }
         nthWeekdays = monthlyOrYearly ? byDay.compactMap { s in s.ordinal.map { (s.weekday, $0) } } : []
+        anyWeekdays = (0...7).map { i in byDay.isEmpty || byDay.contains { $0.weekday.rawValue == i } }
         nthWithinMonth = rule.freq == .monthly || !byMonth.isEmpty
         func list(_ given: [Int], coarser: Bool, startValue: Int, all: ClosedRange<Int>) -> [Int] {
             if !given.isEmpty { return Array(Set(given)).sorted() }
             return coarser ? [startValue] : Array(all)
         }
-        hours = list(rule.byHour, coarser: rule.freq > .hourly, startValue: start.time.hour, all: 0...23)
-        minutes = list(rule.byMinute, coarser: rule.freq > .minutely, startValue: start.time.minute, all: 0...59)
-        seconds = list(rule.bySecond, coarser: rule.freq > .secondly, startValue: start.time.second, all: 0...59)
+        let hours = list(rule.byHour, coarser: rule.freq > .hourly, startValue: start.time.hour, all: 0...23)
+        let minutes = list(rule.byMinute, coarser: rule.freq > .minutely, startValue: start.time.minute, all: 0...59)
+        let seconds = list(rule.bySecond, coarser: rule.freq > .secondly, startValue: start.time.second, all: 0...59)
+        (self.hours, self.minutes, self.seconds) = (hours, minutes, seconds)
         hourMask = (0...23).map(hours.contains)
         minuteMask = (0...59).map(minutes.contains)
         secondMask = (0...59).map(seconds.contains)
+        let withinHour = minutes.flatMap { m in seconds.map { m * 60 + $0 } }
+        minuteSecondOffsets = withinHour
+        timesOfDay = hours.flatMap { h in withinHour.map { h * 3600 + $0 } }
         setPositions = rule.bySetPos
     }
 
@@ -96,30 +117,39 @@ struct RRuleShape: Sendable {
     /// Whether `date` passes every day-level part. `ignoringMonthParts` is for a date that RFC 7529
     /// SKIP moved: it replaces a month day, so BYMONTH and BYMONTHDAY no longer apply to it.
     func matches(_ date: CivilDate, _ year: YearInfo, ignoringMonthParts: Bool = false) -> Bool {
-        let monthLength = CivilDate.daysInMonth(year: date.year, month: date.month)
+        matches(DayFacts(date), year, ignoringMonthParts: ignoringMonthParts)
+    }
+
+    /// `matches` for a day already broken into fields; `year` is the day's own year.
+    @inline(__always)
+    func matches(_ date: DayFacts, _ year: YearInfo, ignoringMonthParts: Bool = false) -> Bool {
+        // Cheapest and most selective tests first.
+        if !anyWeekdays[date.weekday] { return false }
         if !ignoringMonthParts {
             if let months, !months[date.month] { return false }
-            if !monthDays.isEmpty, !monthDays.contains(where: { $0 > 0 ? $0 == date.day : monthLength + 1 + $0 == date.day }) {
+            if !monthDays.isEmpty, (monthDaysFromStart >> UInt64(date.day)) & 1 == 0,
+               (monthDaysFromEnd >> UInt64(date.monthLength + 1 - date.day)) & 1 == 0 {
                 return false
             }
         }
-        let dayOfYear = date.daysSinceEpoch - year.firstDay + 1
-        if !yearDays.isEmpty, !yearDays.contains(where: { $0 > 0 ? $0 == dayOfYear : year.length + 1 + $0 == dayOfYear }) {
+        let dayOfYear = date.days - year.firstDay + 1
+        if !yearDays.isEmpty, !yearDaysFromStart[dayOfYear], !yearDaysFromEnd[year.length + 1 - dayOfYear] {
             return false
         }
-        if !weekNumbers.isEmpty, !year.weekNumbering.matches(date.daysSinceEpoch, weekNumbers) { return false }
-        if let plainWeekdays {
-            let weekday = date.weekday
-            if plainWeekdays[weekday.rawValue] { return true }
-            return nthWeekdays.contains { nth in
-                guard nth.weekday == weekday else { return false }
-                if nthWithinMonth {
-                    return nth.n > 0 ? (date.day - 1) / 7 + 1 == nth.n : -((monthLength - date.day) / 7 + 1) == nth.n
-                }
-                return nth.n > 0 ? (dayOfYear - 1) / 7 + 1 == nth.n : -((year.length - dayOfYear) / 7 + 1) == nth.n
+        if !weekNumbers.isEmpty, !year.weekNumbering.matches(date.days, weekNumbers) { return false }
+        guard let plainWeekdays else { return true }
+        let weekday = date.weekday
+        if plainWeekdays[weekday] { return true }
+        for nth in nthWeekdays where nth.weekday.rawValue == weekday {
+            let position: Int
+            if nthWithinMonth {
+                position = nth.n > 0 ? (date.day - 1) / 7 + 1 : -((date.monthLength - date.day) / 7 + 1)
+            } else {
+                position = nth.n > 0 ? (dayOfYear - 1) / 7 + 1 : -((year.length - dayOfYear) / 7 + 1)
             }
+            if position == nth.n { return true }
         }
-        return true
+        return false
     }
 }
 
