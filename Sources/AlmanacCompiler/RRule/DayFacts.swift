@@ -13,11 +13,20 @@ struct DayFacts: Sendable {
     private(set) var monthLength: Int
 
     init(_ date: CivilDate) {
-        days = date.daysSinceEpoch
+        self.init(date, days: date.daysSinceEpoch)
+    }
+
+    init(daysSinceEpoch days: Int) {
+        self.init(CivilDate(daysSinceEpoch: days), days: days)
+    }
+
+    private init(_ date: CivilDate, days: Int) {
+        self.days = days
         year = date.year
         month = date.month
         day = date.day
-        weekday = date.weekday.rawValue
+        // 1970-01-01 was a Thursday (ISO 4).
+        weekday = mod(days + 3, 7) + 1
         monthLength = CivilDate.daysInMonth(year: date.year, month: date.month)
     }
 

@@ -9,6 +9,8 @@ public struct RRuleExpander: Sendable {
     /// How far a scan may run past the last occurrence (or DTSTART) before it gives up: 400
     /// years is the Gregorian cycle, so a rule silent that long never fires again.
     static let scanLimitDays = 146_097
+    /// 10000-01-01 in days since the epoch: periods from there on are past year 9999.
+    static let year10000 = CivilDate(year: 10_000, month: 1, day: 1).daysSinceEpoch
 
     private var periods: RRulePeriods
     // Occurrences are wall-clock seconds since the epoch (Int) from here on: one integer compare
@@ -137,9 +139,9 @@ public struct RRuleExpander: Sendable {
                 return o
             }
             nextPeriod = periods.firstPossiblePeriod(from: nextPeriod)
-            let first = periods.firstDay(of: nextPeriod)
             let periodStart = periods.start(of: nextPeriod)
-            let exhausted = first.year > 9999 || first.daysSinceEpoch - lastProgressDay > Self.scanLimitDays
+            let first = floorDiv(periodStart, 86_400)
+            let exhausted = first >= Self.year10000 || first - lastProgressDay > Self.scanLimitDays
             if exhausted || (until.map { periodStart > $0 } ?? false) {
                 if exhausted { gaveUp = true }
                 // Nothing later can come; hand out what is left.

@@ -13,6 +13,8 @@ struct RRulePeriods: Sendable {
     private var days: [Int] = []
     var units: [Int] = []
     var setBuffer: [Int] = []
+    private var verdictDay = Int.min
+    private var verdict = false
 
     init(shape: RRuleShape, invalidDates: InvalidDatePolicy) {
         self.shape = shape
@@ -30,22 +32,28 @@ struct RRulePeriods: Sendable {
         case .monthly:
             let index = s.year * 12 + (s.month - 1) + k * shape.interval
             return CivilDate(year: floorDiv(index, 12), month: index - floorDiv(index, 12) * 12 + 1, day: 1)
+        default:
+            return CivilDate(daysSinceEpoch: firstDayNumber(of: k))
+        }
+    }
+
+    /// `firstDay(of:)` as days since the epoch; WEEKLY and finer without a calendar conversion.
+    func firstDayNumber(of k: Int) -> Int {
+        switch shape.freq {
+        case .yearly, .monthly: return firstDay(of: k).daysSinceEpoch
         case .weekly:
-            let back = (s.weekday.rawValue - shape.weekStart.rawValue + 7) % 7
-            return s.adding(days: -back + 7 * k * shape.interval)
-        case .daily:
-            return s.adding(days: k * shape.interval)
-        case .hourly:
-            return s.adding(days: k)
-        case .minutely, .secondly:
-            return s.adding(days: floorDiv(k, 24))
+            let back = (shape.start.date.weekday.rawValue - shape.weekStart.rawValue + 7) % 7
+            return shape.startDay - back + 7 * k * shape.interval
+        case .daily: return shape.startDay + k * shape.interval
+        case .hourly: return shape.startDay + k
+        case .minutely, .secondly: return shape.startDay + floorDiv(k, 24)
         }
     }
 
     /// The wall-clock start of period `k`, in seconds since the epoch.
     func start(of k: Int) -> Int {
         let hour = shape.freq == .minutely || shape.freq == .secondly ? mod(k, 24) : 0
-        return firstDay(of: k).daysSinceEpoch * 86_400 + hour * 3600
+        return firstDayNumber(of: k) * 86_400 + hour * 3600
     }
 
     /// The period holding `t` (rounded down), for skipping ahead.
@@ -68,18 +76,28 @@ struct RRulePeriods: Sendable {
         guard shape.freq == .minutely || shape.freq == .secondly else { return k }
         var k = k
         for _ in 0..<limit {
-            let day = firstDay(of: k)
-            if shape.matches(day, year(day.year)) { return k }
+            if dayMatches(firstDayNumber(of: k)) { return k }
             k = (floorDiv(k, 24) + 1) * 24
         }
         return k
     }
 
+    /// Whether a day passes the day-level parts; the last answer is kept, as the 24 hourly
+    /// periods of a MINUTELY or SECONDLY rule ask about the same day.
+    mutating func dayMatches(_ day: Int) -> Bool {
+        if day != verdictDay {
+            let facts = DayFacts(daysSinceEpoch: day)
+            verdict = shape.matches(facts, year(facts.year))
+            verdictDay = day
+        }
+        return verdict
+    }
+
     /// Appends the occurrences of period `k` to `out`, sorted and unique.
     mutating func occurrences(of k: Int, into out: inout [Int]) {
         switch shape.freq {
-        case .hourly: subDaily(firstDay(of: k), hours: 0..<24, into: &out)
-        case .minutely, .secondly: subDaily(firstDay(of: k), hours: mod(k, 24)..<mod(k, 24) + 1, into: &out)
+        case .hourly: subDaily(firstDayNumber(of: k), hours: 0..<24, into: &out)
+        case .minutely, .secondly: subDaily(firstDayNumber(of: k), hours: mod(k, 24)..<mod(k, 24) + 1, into: &out)
         default: dayPeriod(k, into: &out)
         }
     }

@@ -2,11 +2,15 @@ import AlmanacSpec
 import AlmanacTime
 
 /// A recurrence rule with DTSTART's defaults filled in (RFC 5545 §3.3.10: what the rule does not say
-/// comes from DTSTART) and its lists turned into what the expansion loops test quickly.
-struct RRuleShape: Sendable {
+/// comes from DTSTART) and its lists turned into what the expansion loops test quickly. A class:
+/// it is built once per trigger and shared, never copied, by the loops that read it.
+final class RRuleShape: Sendable {
     let freq: RRule.Frequency
     let interval: Int
     let start: LocalDateTime
+    /// DTSTART's day (days since the epoch) and wall-clock seconds.
+    let startDay: Int
+    let startWall: Int
     let weekStart: Weekday
     /// Months allowed, indexed 1…12; nil = all.
     let months: [Bool]?
@@ -45,6 +49,8 @@ struct RRuleShape: Sendable {
         freq = rule.freq
         interval = max(1, rule.interval)
         self.start = start
+        startDay = start.date.daysSinceEpoch
+        startWall = startDay * 86_400 + start.time.secondsOfDay
         weekStart = rule.weekStart
         var byMonth = rule.byMonth
         var byMonthDay = rule.byMonthDay
@@ -63,32 +69,36 @@ struct RRuleShape: Sendable {
                 break
             }
         }
-        months = byMonth.isEmpty ? nil : (0...12).map { byMonth.contains($0) }
+        months = byMonth.isEmpty ? nil : mask(byMonth, size: 13)
         monthDays = byMonthDay
         monthDaysFromStart = byMonthDay.reduce(0) { (1...31).contains($1) ? $0 | 1 << UInt64($1) : $0 }
         monthDaysFromEnd = byMonthDay.reduce(0) { (1...31).contains(-$1) ? $0 | 1 << UInt64(-$1) : $0 }
         yearDays = rule.byYearDay
-        yearDaysFromStart = (0...366).map { n in n > 0 && rule.byYearDay.contains(n) }
-        yearDaysFromEnd = (0...366).map { n in n > 0 && rule.byYearDay.contains(-n) }
+        // Read only when BYYEARDAY is given.
+        yearDaysFromStart = rule.byYearDay.isEmpty ? [] : mask(rule.byYearDay, size: 367)
+        yearDaysFromEnd = rule.byYearDay.isEmpty ? [] : mask(rule.byYearDay.map { -$0 }, size: 367)
         weekNumbers = rule.byWeekNo
         let monthlyOrYearly = rule.freq == .monthly || rule.freq == .yearly
         // Ordinals mean nothing for finer frequencies; like dateutil, read them as plain weekdays.
         let plain = byDay.filter { $0.ordinal == nil || !monthlyOrYearly }
-        plainWeekdays = byDay.isEmpty ? nil : (0...7).map { i in plain.contains { $0.weekday.rawValue == i } }
+        plainWeekdays = byDay.isEmpty ? nil : mask(plain.map(\.weekday.rawValue), size: 8)
         nthWeekdays = monthlyOrYearly ? byDay.compactMap { s in s.ordinal.map { (s.weekday, $0) } } : []
-        anyWeekdays = (0...7).map { i in byDay.isEmpty || byDay.contains { $0.weekday.rawValue == i } }
+        anyWeekdays = byDay.isEmpty ? [Bool](repeating: true, count: 8) : mask(byDay.map(\.weekday.rawValue), size: 8)
         nthWithinMonth = rule.freq == .monthly || !byMonth.isEmpty
         func list(_ given: [Int], coarser: Bool, startValue: Int, all: ClosedRange<Int>) -> [Int] {
-            if !given.isEmpty { return Array(Set(given)).sorted() }
+            if !given.isEmpty {
+                let sorted = given.sorted()
+                return sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1] != $0.element }.map(\.element)
+            }
             return coarser ? [startValue] : Array(all)
         }
         let hours = list(rule.byHour, coarser: rule.freq > .hourly, startValue: start.time.hour, all: 0...23)
         let minutes = list(rule.byMinute, coarser: rule.freq > .minutely, startValue: start.time.minute, all: 0...59)
         let seconds = list(rule.bySecond, coarser: rule.freq > .secondly, startValue: start.time.second, all: 0...59)
         (self.hours, self.minutes, self.seconds) = (hours, minutes, seconds)
-        hourMask = (0...23).map(hours.contains)
-        minuteMask = (0...59).map(minutes.contains)
-        secondMask = (0...59).map(seconds.contains)
+        hourMask = mask(hours, size: 24)
+        minuteMask = mask(minutes, size: 60)
+        secondMask = mask(seconds, size: 60)
         let withinHour = minutes.flatMap { m in seconds.map { m * 60 + $0 } }
         minuteSecondOffsets = withinHour
         timesOfDay = hours.flatMap { h in withinHour.map { h * 3600 + $0 } }
@@ -151,6 +161,13 @@ struct RRuleShape: Sendable {
         }
         return false
     }
+}
+
+/// A mask of `size` flags with those at `values` set (values outside the range ignored).
+private func mask(_ values: [Int], size: Int) -> [Bool] {
+    var flags = [Bool](repeating: false, count: size)
+    for v in values where v >= 0 && v < size { flags[v] = true }
+    return flags
 }
 
 /// Facts about one calendar year that the day tests need, computed once per year.

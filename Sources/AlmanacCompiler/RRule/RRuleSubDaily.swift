@@ -2,14 +2,14 @@ import AlmanacTime
 
 /// HOURLY, MINUTELY and SECONDLY: wall-clock periods within some hours of one day.
 extension RRulePeriods {
-    /// Appends the occurrences within `hours` of `day` to `out`, ascending.
-    mutating func subDaily(_ day: CivilDate, hours: Range<Int>, into out: inout [Int]) {
+    /// Appends the occurrences within `hours` of `day` (days since the epoch) to `out`, ascending.
+    mutating func subDaily(_ day: Int, hours: Range<Int>, into out: inout [Int]) {
         if hours.count == 1, !shape.hourMask[hours.lowerBound] { return }
-        guard shape.matches(day, year(day.year)) else { return }
+        guard dayMatches(day) else { return }
         let unit = shape.freq == .hourly ? 3600 : shape.freq == .minutely ? 60 : 1
         let lo = hours.lowerBound * 3600 / unit, hi = hours.upperBound * 3600 / unit
-        let dayUnit = day.daysSinceEpoch * (86_400 / unit)
-        let startUnit = floorDiv(Int(shape.start.wallSeconds), unit)
+        let dayUnit = day * (86_400 / unit)
+        let startUnit = floorDiv(shape.startWall, unit)
         let firstAligned = lo + mod(startUnit - (dayUnit + lo), shape.interval)
         units.removeAll(keepingCapacity: true)
         // Walk whichever is shorter: the aligned periods, or the allowed BY values.
@@ -21,7 +21,7 @@ extension RRulePeriods {
         } else {
             appendAllowedUnits(size: unit, hours: hours, alignedTo: firstAligned)
         }
-        let dayStart = day.daysSinceEpoch * 86_400
+        let dayStart = day * 86_400
         // Within one unit: the minutes and seconds an HOURLY period holds, the seconds a MINUTELY one.
         let offsets: [Int]
         switch unit {
