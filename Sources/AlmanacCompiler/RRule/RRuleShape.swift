@@ -37,9 +37,10 @@ final class RRuleShape: Sendable {
     let hourMask: [Bool]
     let minuteMask: [Bool]
     let secondMask: [Bool]
-    /// Every time of day the lists allow, in seconds since midnight, ascending.
+    /// Every time of day the lists allow, in seconds since midnight, ascending (DAILY and coarser).
     let timesOfDay: [Int]
-    /// Every minute and second within an hour the lists allow, in seconds past the hour, ascending.
+    /// Every minute and second within an hour the lists allow, in seconds past the hour, ascending
+    /// (HOURLY only).
     let minuteSecondOffsets: [Int]
     let setPositions: [Int]
     /// Ordinals count within the month (MONTHLY, or YEARLY with BYMONTH) rather than the year.
@@ -99,9 +100,10 @@ final class RRuleShape: Sendable {
         hourMask = mask(hours, size: 24)
         minuteMask = mask(minutes, size: 60)
         secondMask = mask(seconds, size: 60)
-        let withinHour = minutes.flatMap { m in seconds.map { m * 60 + $0 } }
-        minuteSecondOffsets = withinHour
-        timesOfDay = hours.flatMap { h in withinHour.map { h * 3600 + $0 } }
+        // Only the frequencies that read them get them: SECONDLY's full lists would be 86,400 long.
+        let withinHour = rule.freq >= .hourly ? minutes.flatMap { m in seconds.map { m * 60 + $0 } } : []
+        minuteSecondOffsets = rule.freq == .hourly ? withinHour : []
+        timesOfDay = rule.freq > .hourly ? hours.flatMap { h in withinHour.map { h * 3600 + $0 } } : []
         setPositions = rule.bySetPos
     }
 

@@ -23,12 +23,13 @@ extension RRulePeriods {
         }
         let dayStart = day * 86_400
         // Within one unit: the minutes and seconds an HOURLY period holds, the seconds a MINUTELY one.
-        let offsets: [Int]
-        switch unit {
-        case 3600: offsets = shape.minuteSecondOffsets
-        case 60: offsets = shape.seconds
-        default: offsets = [0]
+        if unit == 1 {
+            // A SECONDLY period holds one occurrence, so BYSETPOS can only pick it (1 or -1).
+            if !shape.setPositions.isEmpty, !shape.setPositions.contains(where: { $0 == 1 || $0 == -1 }) { return }
+            for u in units { out.append(dayStart + u) }
+            return
         }
+        let offsets = unit == 3600 ? shape.minuteSecondOffsets : shape.seconds
         if shape.setPositions.isEmpty {
             for u in units {
                 let base = dayStart + u * unit
