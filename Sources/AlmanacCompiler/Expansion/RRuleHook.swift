@@ -26,8 +26,7 @@ final class RRuleNominals: NominalSource {
     }
 
     func next() -> Int64? {
-        while let local = expander.next() {
-            let wall = local.wallSeconds
+        while let wall = expander.nextWallSeconds() {
             if wall > through { return nil }
             if wall >= from { return wall }
         }

@@ -3,11 +3,18 @@ import AlmanacTime
 
 /// The periods a rule steps through (a year, a month, a week, a day; for HOURLY and finer, a day
 /// holding many periods) and the sorted occurrences each one yields, BYSETPOS applied, before
-/// DTSTART, UNTIL and COUNT are considered.
+/// DTSTART, UNTIL and COUNT are considered. Occurrences are wall-clock seconds since the epoch,
+/// written into buffers the caller reuses.
 struct RRulePeriods: Sendable {
     let shape: RRuleShape
     let invalidDates: InvalidDatePolicy
     private var yearCache: YearInfo
+    // Scratch buffers kept between periods so that a period allocates nothing.
+    private var days: [Int] = []
+    var units: [Int] = []
+    var setBuffer: [Int] = []
+    private var verdictDay = Int.min
+    private var verdict = false
 
     init(shape: RRuleShape, invalidDates: InvalidDatePolicy) {
         self.shape = shape
@@ -25,22 +32,28 @@ struct RRulePeriods: Sendable {
         case .monthly:
             let index = s.year * 12 + (s.month - 1) + k * shape.interval
             return CivilDate(year: floorDiv(index, 12), month: index - floorDiv(index, 12) * 12 + 1, day: 1)
-        case .weekly:
-            let back = (s.weekday.rawValue - shape.weekStart.rawValue + 7) % 7
-            return s.adding(days: -back + 7 * k * shape.interval)
-        case .daily:
-            return s.adding(days: k * shape.interval)
-        case .hourly:
-            return s.adding(days: k)
-        case .minutely, .secondly:
-            return s.adding(days: floorDiv(k, 24))
+        default:
+            return CivilDate(daysSinceEpoch: firstDayNumber(of: k))
         }
     }
 
-    /// The wall-clock start of period `k`.
-    func start(of k: Int) -> LocalDateTime {
+    /// `firstDay(of:)` as days since the epoch; WEEKLY and finer without a calendar conversion.
+    func firstDayNumber(of k: Int) -> Int {
+        switch shape.freq {
+        case .yearly, .monthly: return firstDay(of: k).daysSinceEpoch
+        case .weekly:
+            let back = (shape.start.date.weekday.rawValue - shape.weekStart.rawValue + 7) % 7
+            return shape.startDay - back + 7 * k * shape.interval
+        case .daily: return shape.startDay + k * shape.interval
+        case .hourly: return shape.startDay + k
+        case .minutely, .secondly: return shape.startDay + floorDiv(k, 24)
+        }
+    }
+
+    /// The wall-clock start of period `k`, in seconds since the epoch.
+    func start(of k: Int) -> Int {
         let hour = shape.freq == .minutely || shape.freq == .secondly ? mod(k, 24) : 0
-        return LocalDateTime(date: firstDay(of: k), time: LocalTime(hour: hour, minute: 0))
+        return firstDayNumber(of: k) * 86_400 + hour * 3600
     }
 
     /// The period holding `t` (rounded down), for skipping ahead.
@@ -63,38 +76,57 @@ struct RRulePeriods: Sendable {
         guard shape.freq == .minutely || shape.freq == .secondly else { return k }
         var k = k
         for _ in 0..<limit {
-            let day = firstDay(of: k)
-            if shape.matches(day, year(day.year)) { return k }
+            if dayMatches(firstDayNumber(of: k)) { return k }
             k = (floorDiv(k, 24) + 1) * 24
         }
         return k
     }
 
-    /// The occurrences of period `k`, sorted and unique.
-    mutating func occurrences(of k: Int) -> [LocalDateTime] {
+    /// Whether a day passes the day-level parts; the last answer is kept, as the 24 hourly
+    /// periods of a MINUTELY or SECONDLY rule ask about the same day.
+    mutating func dayMatches(_ day: Int) -> Bool {
+        if day != verdictDay {
+            let facts = DayFacts(daysSinceEpoch: day)
+            verdict = shape.matches(facts, year(facts.year))
+            verdictDay = day
+        }
+        return verdict
+    }
+
+    /// Appends the occurrences of period `k` to `out`, sorted and unique.
+    mutating func occurrences(of k: Int, into out: inout [Int]) {
         switch shape.freq {
-        case .hourly: return subDaily(firstDay(of: k), hours: 0..<24)
-        case .minutely, .secondly: return subDaily(firstDay(of: k), hours: mod(k, 24)..<mod(k, 24) + 1)
-        default: return dayPeriod(k)
+        case .hourly: subDaily(firstDayNumber(of: k), hours: 0..<24, into: &out)
+        case .minutely, .secondly: subDaily(firstDayNumber(of: k), hours: mod(k, 24)..<mod(k, 24) + 1, into: &out)
+        default: dayPeriod(k, into: &out)
         }
     }
 
-    private mutating func year(_ y: Int) -> YearInfo {
+    mutating func year(_ y: Int) -> YearInfo {
         if yearCache.year != y { yearCache = YearInfo(y, weekStart: shape.weekStart) }
         return yearCache
     }
 
     // MARK: DAILY and coarser: days × times
 
-    private mutating func dayPeriod(_ k: Int) -> [LocalDateTime] {
+    private mutating func dayPeriod(_ k: Int, into out: inout [Int]) {
         let first = firstDay(of: k)
-        let days = matchingDays(from: first, count: periodLength(first))
-        guard !days.isEmpty else { return [] }
-        let times = timesOfDay()
-        var set: [LocalDateTime] = []
-        set.reserveCapacity(days.count * times.count)
-        for d in days { for t in times { set.append(LocalDateTime(date: d, time: t)) } }
-        return shape.setPositions.isEmpty ? set : pick(shape.setPositions, from: set)
+        collectMatchingDays(from: first, count: periodLength(first))
+        guard !days.isEmpty else { return }
+        let times = shape.timesOfDay
+        if shape.setPositions.isEmpty {
+            for d in days {
+                let base = d * 86_400
+                for t in times { out.append(base + t) }
+            }
+            return
+        }
+        setBuffer.removeAll(keepingCapacity: true)
+        for d in days {
+            let base = d * 86_400
+            for t in times { setBuffer.append(base + t) }
+        }
+        pick(shape.setPositions, from: setBuffer, into: &out)
     }
 
     private func periodLength(_ first: CivilDate) -> Int {
@@ -106,25 +138,31 @@ struct RRulePeriods: Sendable {
         }
     }
 
-    private mutating func matchingDays(from first: CivilDate, count: Int) -> [CivilDate] {
-        var days: [CivilDate] = []
-        var date = first
-        let start = first.daysSinceEpoch
-        for offset in 0..<count {
-            if offset > 0 { date = CivilDate(daysSinceEpoch: start + offset) }
-            if let months = shape.months, !months[date.month] { continue }
-            if shape.matches(date, year(date.year)) { days.append(date) }
+    /// Fills `days` with the days (since the epoch) of `[first, first + count)` that pass the
+    /// day-level parts, ascending.
+    private mutating func collectMatchingDays(from first: CivilDate, count: Int) {
+        days.removeAll(keepingCapacity: true)
+        var facts = DayFacts(first)
+        let end = facts.days + count
+        var info = year(facts.year)
+        while facts.days < end {
+            if let months = shape.months, !months[facts.month] {
+                facts.advanceToNextMonth()
+                continue
+            }
+            if facts.year != info.year { info = year(facts.year) }
+            if shape.matches(facts, info) { days.append(facts.days) }
+            facts.advance()
         }
         if invalidDates != .omit, shape.freq == .monthly || shape.freq == .yearly, !shape.monthDays.isEmpty {
             days = mergeUnique(days, movedDays(first: first, count: count))
         }
-        return days
     }
 
     /// RFC 7529 SKIP: month days the month lacks, moved back to its last day or on to the next
     /// month's first (a negative one too far back: to the previous month's last, or this month's first).
-    private mutating func movedDays(first: CivilDate, count: Int) -> [CivilDate] {
-        var moved: [CivilDate] = []
+    private mutating func movedDays(first: CivilDate, count: Int) -> [Int] {
+        var moved: [Int] = []
         var month = first
         while month.daysSinceEpoch < first.daysSinceEpoch + count {
             let length = CivilDate.daysInMonth(year: month.year, month: month.month)
@@ -137,102 +175,11 @@ struct RRulePeriods: Sendable {
                     case (false, true): date = month.adding(days: -1)
                     case (false, false): date = month
                     }
-                    if shape.matches(date, year(date.year), ignoringMonthParts: true) { moved.append(date) }
+                    if shape.matches(date, year(date.year), ignoringMonthParts: true) { moved.append(date.daysSinceEpoch) }
                 }
             }
             month = month.adding(days: length)
         }
         return Array(Set(moved)).sorted()
     }
-
-    private func timesOfDay() -> [LocalTime] {
-        var times: [LocalTime] = []
-        for h in shape.hours { for m in shape.minutes { for s in shape.seconds {
-            times.append(LocalTime(hour: h, minute: m, second: s))
-        } } }
-        return times
-    }
-
-    // MARK: HOURLY, MINUTELY, SECONDLY: wall-clock periods within some hours of one day
-
-    private mutating func subDaily(_ day: CivilDate, hours: Range<Int>) -> [LocalDateTime] {
-        if hours.count == 1, !shape.hourMask[hours.lowerBound] { return [] }
-        guard shape.matches(day, year(day.year)) else { return [] }
-        let unit = shape.freq == .hourly ? 3600 : shape.freq == .minutely ? 60 : 1
-        let lo = hours.lowerBound * 3600 / unit, hi = hours.upperBound * 3600 / unit
-        let dayUnit = day.daysSinceEpoch * (86_400 / unit)
-        let startUnit = floorDiv(Int(shape.start.wallSeconds), unit)
-        let firstAligned = lo + mod(startUnit - (dayUnit + lo), shape.interval)
-        var units: [Int] = []
-        // Walk whichever is shorter: the aligned periods, or the allowed BY values.
-        let progression = firstAligned < hi ? (hi - 1 - firstAligned) / shape.interval + 1 : 0
-        let hourCount = hours.count == 1 ? 1 : shape.hours.count
-        let product = hourCount * (unit <= 60 ? shape.minutes.count : 1) * (unit == 1 ? shape.seconds.count : 1)
-        if progression <= product {
-            for u in stride(from: firstAligned, to: hi, by: shape.interval) where allowed(unit: u, size: unit) { units.append(u) }
-        } else {
-            for u in allowedUnits(size: unit, hours: hours) where mod(u - firstAligned, shape.interval) == 0 { units.append(u) }
-        }
-        var result: [LocalDateTime] = []
-        let minutes = unit == 3600 ? shape.minutes : [0]
-        let seconds = unit >= 60 ? shape.seconds : [0]
-        for u in units {
-            var set: [LocalDateTime] = []
-            let base = u * unit
-            for m in minutes { for s in seconds {
-                set.append(LocalDateTime(date: day, time: LocalTime(secondsOfDay: base + m * 60 + s)))
-            } }
-            result += shape.setPositions.isEmpty ? set : pick(shape.setPositions, from: set)
-        }
-        return result
-    }
-
-    private func allowed(unit u: Int, size: Int) -> Bool {
-        let s = u * size
-        if !shape.hourMask[s / 3600] { return false }
-        if size <= 60, !shape.minuteMask[s / 60 % 60] { return false }
-        if size == 1, !shape.secondMask[s % 60] { return false }
-        return true
-    }
-
-    private func allowedUnits(size: Int, hours: Range<Int>) -> [Int] {
-        var units: [Int] = []
-        for h in shape.hours where hours.contains(h) {
-            if size == 3600 { units.append(h); continue }
-            for m in shape.minutes {
-                if size == 60 { units.append(h * 60 + m); continue }
-                for s in shape.seconds { units.append(h * 3600 + m * 60 + s) }
-            }
-        }
-        return units
-    }
 }
-
-/// BYSETPOS: the n-th (or n-th from last) members of a sorted set, sorted and unique.
-func pick(_ positions: [Int], from set: [LocalDateTime]) -> [LocalDateTime] {
-    var chosen: [LocalDateTime] = []
-    for p in positions {
-        let i = p > 0 ? p - 1 : set.count + p
-        if i >= 0, i < set.count, !chosen.contains(set[i]) { chosen.append(set[i]) }
-    }
-    return chosen.sorted()
-}
-
-/// Two sorted arrays merged, keeping one of equal elements.
-func mergeUnique<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
-    if b.isEmpty { return a }
-    if a.isEmpty { return b }
-    var out: [T] = []
-    out.reserveCapacity(a.count + b.count)
-    var i = 0, j = 0
-    while i < a.count || j < b.count {
-        let next: T
-        if j >= b.count || (i < a.count && a[i] <= b[j]) { next = a[i]; i += 1 } else { next = b[j]; j += 1 }
-        if out.last != next { out.append(next) }
-    }
-    return out
-}
-
-func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
-
-func mod(_ a: Int, _ b: Int) -> Int { ((a % b) + b) % b }
