@@ -45,13 +45,24 @@ struct CommonFields {
         merged.gap = gap ?? defaults.gap
         merged.overlap = overlap ?? defaults.overlap
         if let base = defaults.payload {
-            merged.payload = base.merging(payload ?? [:]) { _, mine in mine }
+            if let payload {
+                var union = base
+                union.reserveCapacity(base.count + payload.count)
+                for (key, value) in payload { union[key] = value }
+                merged.payload = union
+            } else {
+                merged.payload = base
+            }
         }
         return merged
     }
 }
 
 extension SpecValidator {
+    static let dstKeys = ["gap", "overlap"]
+    static let duringKeys = ["weekdays", "between"]
+    static let dateRangeKeys = ["from", "to"]
+
     /// Reads the common fields of `node`; keys outside `known` are reported as unknown.
     mutating func commonFields(_ node: YAMLNode, _ what: String, known: [String]) -> CommonFields {
         guard let m = MappingReader(node, what, known: known, diagnostics: &diagnostics) else { return CommonFields() }
@@ -86,7 +97,7 @@ extension SpecValidator {
             let key = GapPolicy(rawValue: word) != nil ? "gap" : OverlapPolicy(rawValue: word) != nil ? "overlap" : nil
             let fix = key.map { "; write `dst: {\($0): \(word)}`" } ?? "; write e.g. `dst: {gap: shift, overlap: first}`"
             diagnostics.emit(Diagnostic(.wrongType, "`dst` is a mapping with `gap` and `overlap`\(fix)", at: v.range))
-        } else if let v = m["dst"], let d = MappingReader(v, "`dst`", known: ["gap", "overlap"], diagnostics: &diagnostics) {
+        } else if let v = m["dst"], let d = MappingReader(v, "`dst`", known: Self.dstKeys, diagnostics: &diagnostics) {
             if let g = d["gap"] { c.gap = choice(g, "`dst.gap`", GapPolicy.self) }
             if let o = d["overlap"] { c.overlap = choice(o, "`dst.overlap`", OverlapPolicy.self) }
         }
@@ -95,11 +106,11 @@ extension SpecValidator {
 
     /// `during: {weekdays, between: [HH:MM, HH:MM]}`.
     mutating func during(_ node: YAMLNode) -> During? {
-        guard let m = MappingReader(node, "`during`", known: ["weekdays", "between"], diagnostics: &diagnostics) else { return nil }
+        guard let m = MappingReader(node, "`during`", known: Self.duringKeys, diagnostics: &diagnostics) else { return nil }
         var d = During()
         var ok = true
         if let w = m["weekdays"] {
-            var seen: Set<WeekdaySelector> = []
+            var seen = SeenValues<WeekdaySelector>()
             let days = list(w, "`during.weekdays`") { v, n -> [WeekdaySelector]? in
                 guard let days = v.parseMany(n, "a weekday", { Syntax.weekdays($0, ordinals: false) }) else { return nil }
                 v.warnRepeated(days, seen: &seen, at: n, "weekday") { $0.weekday.shortName }
@@ -139,7 +150,7 @@ extension SpecValidator {
         var ok = true
         for item in items {
             if item.mapping != nil {
-                guard let m = MappingReader(item, "a date range", known: ["from", "to"], diagnostics: &diagnostics) else { ok = false; continue }
+                guard let m = MappingReader(item, "a date range", known: Self.dateRangeKeys, diagnostics: &diagnostics) else { ok = false; continue }
                 guard let f = m["from"], let t = m["to"] else {
                     diagnostics.emit(Diagnostic(.missingKey, "a date range needs both `from` and `to`", at: item.range))
                     ok = false

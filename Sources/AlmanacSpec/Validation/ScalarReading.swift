@@ -101,8 +101,9 @@ extension SpecValidator {
 
     /// Warns about values an earlier item of the same list already gave (`[mon-fri, wed]`); a
     /// repeat inside one scalar is the value syntax's to report.
-    mutating func warnRepeated<T: Hashable>(_ values: [T], seen: inout Set<T>, at item: YAMLNode, _ what: String, _ name: (T) -> String) {
-        let repeated = values.filter { !seen.insert($0).inserted }
+    mutating func warnRepeated<T: Hashable>(_ values: [T], seen: inout SeenValues<T>, at item: YAMLNode, _ what: String, _ name: (T) -> String) {
+        var repeated: [T] = []
+        for value in values where !seen.insert(value) { repeated.append(value) }
         guard !repeated.isEmpty else { return }
         let names = repeated.map { "'\(name($0))'" }.joined(separator: ", ")
         let verb = repeated.count == 1 ? "\(what) \(names) is" : "\(what)s \(names) are"
@@ -150,6 +151,7 @@ extension SpecValidator {
         switch node.content {
         case .mapping(let pairs):
             var o: [String: JSONValue] = [:]
+            o.reserveCapacity(pairs.count)
             for pair in pairs {
                 if let key = pair.key.scalar, o[key] == nil { o[key] = json(pair.value) }
             }

@@ -172,7 +172,9 @@ struct SpecValidator {
             diagnostics.emit(Diagnostic(.emptyList, "`triggers` is empty; add at least one trigger", at: node.range))
         }
         var out: [Trigger] = []
+        out.reserveCapacity(pairs.count)
         var seen: Set<String> = []
+        seen.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let id = pair.key.scalar, seen.insert(id).inserted else { continue }
             if !Self.isTriggerID(id) {
@@ -180,7 +182,13 @@ struct SpecValidator {
             }
             if let t = trigger(id: id, key: pair.key, pair.value) { out.append(t) }
         }
-        return out.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        // For ASCII ids (every valid one) `<` is the byte order, compared with memcmp.
+        if out.allSatisfy({ $0.id.utf8.allSatisfy { $0 < 0x80 } }) {
+            out.sort { $0.id < $1.id }
+        } else {
+            out.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        }
+        return out
     }
 
     mutating func reportUnused() {
