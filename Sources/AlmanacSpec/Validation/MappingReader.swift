@@ -4,7 +4,7 @@ struct MappingReader {
     let node: YAMLNode
     /// The node's pairs as written. Lookups scan them: mappings are small, so a scan beats hashing,
     /// and reusing the node's own array costs no allocation per mapping.
-    private let pairs: [YAMLPair]
+    let pairs: [YAMLPair]
     /// Keys reported as unknown, in source order.
     private(set) var unknownKeys: [String] = []
 
@@ -21,7 +21,7 @@ struct MappingReader {
             diagnostics.emit(Diagnostic(.unsupportedTag, "tag '\(tag)' is not supported on \(what()); remove it", at: node.range))
         }
         for pair in pairs {
-            guard let key = pair.key.scalar, !known.contains(key) else { continue }
+            guard let key = pair.key.scalar, KeyMatching.index(of: key, in: known) == nil else { continue }
             diagnostics.emit(Diagnostic(.unknownKey, "unknown key '\(key)' in \(what())\(Suggestion.hint(for: key, among: known))",
                                         at: pair.key.range))
             unknownKeys.append(key)
@@ -32,7 +32,7 @@ struct MappingReader {
     /// (already reported) is never returned.
     private func pair(_ key: String) -> YAMLPair? {
         for pair in pairs {
-            if case .scalar(let k) = pair.key.content, k == key { return pair }
+            if case .scalar(let k) = pair.key.content, KeyMatching.same(k, key) { return pair }
         }
         return nil
     }
@@ -46,7 +46,9 @@ struct MappingReader {
     func present(among keys: [String]) -> [String] {
         var found: [String] = []
         for pair in pairs {
-            if case .scalar(let k) = pair.key.content, keys.contains(k), !found.contains(k) { found.append(k) }
+            if case .scalar(let k) = pair.key.content, KeyMatching.index(of: k, in: keys) != nil, KeyMatching.index(of: k, in: found) == nil {
+                found.append(k)
+            }
         }
         return found
     }

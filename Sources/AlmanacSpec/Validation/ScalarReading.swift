@@ -152,8 +152,9 @@ extension SpecValidator {
         case .mapping(let pairs):
             var o: [String: JSONValue] = [:]
             o.reserveCapacity(pairs.count)
-            for pair in pairs {
-                if let key = pair.key.scalar, o[key] == nil { o[key] = json(pair.value) }
+            // Last to first, so the first of repeated keys is the one left (one hash per key).
+            for pair in pairs.reversed() {
+                if let key = pair.key.scalar { o[key] = json(pair.value) }
             }
             return .object(o)
         case .sequence(let items):

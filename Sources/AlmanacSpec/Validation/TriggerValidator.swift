@@ -35,7 +35,8 @@ extension SpecValidator {
         for (extra, owner) in Self.kindExtras where m.has(extra) && kindKey != owner {
             diagnostics.emit(Diagnostic(.keyNotAllowed, "`\(extra)` belongs to `\(owner)` triggers, not `\(kindKey)`", at: m.keyNode(extra)!.range))
         }
-        let fields = commonFields(m).over(defaults)
+        var fields = commonFields(m)
+        fields.inherit(defaults)
         let zone = fields.timezone?.value ?? specZone
         let errorsBefore = diagnostics.errorCount
         var trigger = Trigger(id: id, kind: .once(OnceRule(.instant(Instant(secondsSinceEpoch: 0)))), timezone: zone, range: key.range)
