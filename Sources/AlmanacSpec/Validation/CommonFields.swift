@@ -29,8 +29,9 @@ struct CommonFields {
     var gap: GapPolicy?
     var overlap: OverlapPolicy?
 
-    /// These fields over `defaults`, in place: maps (`payload`, `dst`) merge key by key, the
-    /// rest replace. In place, because copying every field of a trigger costs more than merging.
+    /// These fields over `defaults`, in place: `dst` merges key by key, the rest replace. A written
+    /// `payload` was already read over the defaults' one (`commonFields(_:payloadBase:)`). In
+    /// place, because copying every field of a trigger costs more than merging.
     mutating func inherit(_ defaults: CommonFields) {
         timezoneUnknown = timezoneUnknown || (timezone == nil && defaults.timezoneUnknown)
         if timezone == nil { timezone = defaults.timezone }
@@ -45,16 +46,7 @@ struct CommonFields {
         if enabled == nil { enabled = defaults.enabled }
         if gap == nil { gap = defaults.gap }
         if overlap == nil { overlap = defaults.overlap }
-        if let base = defaults.payload {
-            if let mine = payload {
-                var union = base
-                union.reserveCapacity(base.count + mine.count)
-                for (key, value) in mine { union[key] = value }
-                payload = union
-            } else {
-                payload = base
-            }
-        }
+        if payload == nil { payload = defaults.payload }
     }
 }
 
@@ -69,7 +61,8 @@ extension SpecValidator {
         return commonFields(m)
     }
 
-    mutating func commonFields(_ m: MappingReader) -> CommonFields {
+    /// `payloadBase`: the payload a written `payload:` merges over, key by key.
+    mutating func commonFields(_ m: MappingReader, payloadBase: [String: JSONValue]? = nil) -> CommonFields {
         var c = CommonFields()
         let nodes = CommonNodes(m)
         if let v = nodes.timezone {
@@ -85,8 +78,8 @@ extension SpecValidator {
         if let v = nodes.jitter { c.jitter = parse(v, "`jitter`") { Syntax.duration($0, allowZero: false) } }
         if let v = nodes.invalidDates { c.invalidDates = choice(v, "`invalid_dates`", InvalidDatePolicy.self) }
         if let v = nodes.payload {
-            if v.mapping != nil, case .object(let o) = json(v) {
-                c.payload = o
+            if let pairs = v.mapping {
+                c.payload = jsonObject(pairs, over: payloadBase ?? [:])
             } else {
                 diagnostics.emit(Diagnostic(.wrongType, "`payload` must be a mapping (it is sent to executors as a JSON object), not \(v.kindName)", at: v.range))
             }

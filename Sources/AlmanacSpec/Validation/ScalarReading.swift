@@ -145,18 +145,23 @@ extension SpecValidator {
         return errors.contains { $0.severity == .error } ? nil : value
     }
 
+    /// A mapping's pairs as a JSON object over `base`: its keys replace the base's.
+    func jsonObject(_ pairs: [YAMLPair], over base: [String: JSONValue]) -> [String: JSONValue] {
+        var o = base
+        o.reserveCapacity(base.count + pairs.count)
+        // Last to first, so the first of repeated keys is the one left (one hash per key).
+        for pair in pairs.reversed() {
+            if let key = pair.key.scalar { o[key] = json(pair.value) }
+        }
+        return o
+    }
+
     /// A payload node as JSON. Quoted scalars are strings; plain ones become numbers, booleans or
     /// null only when they are exactly JSON's spelling of one.
     func json(_ node: YAMLNode) -> JSONValue {
         switch node.content {
         case .mapping(let pairs):
-            var o: [String: JSONValue] = [:]
-            o.reserveCapacity(pairs.count)
-            // Last to first, so the first of repeated keys is the one left (one hash per key).
-            for pair in pairs.reversed() {
-                if let key = pair.key.scalar { o[key] = json(pair.value) }
-            }
-            return .object(o)
+            return .object(jsonObject(pairs, over: [:]))
         case .sequence(let items):
             return .array(items.map(json))
         case .scalar(let s):

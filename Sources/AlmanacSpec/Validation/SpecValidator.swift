@@ -182,11 +182,24 @@ struct SpecValidator {
             }
             if let t = trigger(id: id, key: pair.key, pair.value) { out.append(t) }
         }
+        // Sort (id, position) pairs, not triggers: moving a trigger copies a few hundred bytes.
         // For ASCII ids (every valid one) `<` is the byte order, compared with memcmp.
-        if out.allSatisfy({ $0.id.utf8.allSatisfy { $0 < 0x80 } }) {
-            out.sort { $0.id < $1.id }
+        var order = out.enumerated().map { (id: $0.element.id, position: $0.offset) }
+        if order.allSatisfy({ $0.id.utf8.allSatisfy { $0 < 0x80 } }) {
+            order.sort { $0.id < $1.id }
         } else {
-            out.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+            order.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        }
+        // Put each trigger in place by swapping along the permutation's cycles: swaps move
+        // triggers, where building a new array would copy (retain) every field of each.
+        var target = [Int](repeating: 0, count: order.count)
+        for (slot, entry) in order.enumerated() { target[entry.position] = slot }
+        for start in out.indices {
+            while target[start] != start {
+                let t = target[start]
+                out.swapAt(start, t)
+                target.swapAt(start, t)
+            }
         }
         return out
     }

@@ -35,7 +35,7 @@ extension SpecValidator {
         for (extra, owner) in Self.kindExtras where m.has(extra) && kindKey != owner {
             diagnostics.emit(Diagnostic(.keyNotAllowed, "`\(extra)` belongs to `\(owner)` triggers, not `\(kindKey)`", at: m.keyNode(extra)!.range))
         }
-        var fields = commonFields(m)
+        var fields = commonFields(m, payloadBase: defaults.payload)
         fields.inherit(defaults)
         let zone = fields.timezone?.value ?? specZone
         let errorsBefore = diagnostics.errorCount

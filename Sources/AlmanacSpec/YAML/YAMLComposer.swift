@@ -41,14 +41,8 @@ private struct ComposerState {
         let flow: Bool
         let base: Int
         /// Keys by text, built only once a mapping outgrows a linear scan.
-        var index: KeyTable?
+        var index: YAMLKeyTable?
         var size = 1
-    }
-
-    /// A large mapping's keys by text. A class, so adding a key never copies the table out of
-    /// the frame stack and back.
-    final class KeyTable {
-        var ranges: [String: SourceRange] = [:]
     }
 
     /// The children of every open collection, innermost last.
@@ -266,7 +260,7 @@ private struct ComposerState {
                 diagnostics.append(Diagnostic(.duplicateKey, "duplicate key '\(text)'; each key may appear once in a mapping",
                                               at: node.range, notes: [.init("'\(text)' first appears here", at: first)]))
             } else if let index = stack[top].index {
-                index.ranges[text] = node.range
+                index.insert(text, at: node.range)
             }
         } else {
             diagnostics.append(Diagnostic(.complexKey, "a key must be a plain word, not \(node.kindName)", at: node.range))
@@ -279,14 +273,13 @@ private struct ComposerState {
     mutating func earlierKey(_ key: String, frame: Int) -> SourceRange? {
         let base = stack[frame].base
         if stack[frame].index == nil && children.count - base >= 32 {
-            let index = KeyTable()
-            index.ranges.reserveCapacity(64)
+            let index = YAMLKeyTable()
             for i in stride(from: base, to: children.count, by: 2) {
-                if let k = children[i].scalar, index.ranges[k] == nil { index.ranges[k] = children[i].range }
+                if let k = children[i].scalar, index.range(of: k) == nil { index.insert(k, at: children[i].range) }
             }
             stack[frame].index = index
         }
-        if let index = stack[frame].index { return index.ranges[key] }
+        if let index = stack[frame].index { return index.range(of: key) }
         for i in stride(from: base, to: children.count, by: 2) {
             if case .scalar(let k) = children[i].content, k == key { return children[i].range }
         }
