@@ -184,7 +184,7 @@ struct SpecValidator {
         }
         // Sort (id, position) pairs, not triggers: moving a trigger copies a few hundred bytes.
         // For ASCII ids (every valid one) `<` is the byte order, compared with memcmp.
-        var order = out.enumerated().map { (id: $0.element.id, position: $0.offset) }
+        var order = out.indices.map { (id: out[$0].id, position: $0) }
         if order.allSatisfy({ $0.id.utf8.allSatisfy { $0 < 0x80 } }) {
             order.sort { $0.id < $1.id }
         } else {
@@ -194,11 +194,13 @@ struct SpecValidator {
         // triggers, where building a new array would copy (retain) every field of each.
         var target = [Int](repeating: 0, count: order.count)
         for (slot, entry) in order.enumerated() { target[entry.position] = slot }
-        for start in out.indices {
-            while target[start] != start {
-                let t = target[start]
-                out.swapAt(start, t)
-                target.swapAt(start, t)
+        out.withUnsafeMutableBufferPointer { triggers in
+            for start in triggers.indices {
+                while target[start] != start {
+                    let t = target[start]
+                    triggers.swapAt(start, t)
+                    target.swapAt(start, t)
+                }
             }
         }
         return out
