@@ -41,6 +41,22 @@ import Testing
         #expect(diagnostics.first?.notes.first?.range?.start == SourcePosition(line: 1, column: 1))
     }
 
+    /// Past 16 keys the composer looks keys up in a table: repeats before and after it is built,
+    /// and keys equal only under Unicode canonical equivalence, are all found.
+    @Test func duplicateKeysInALargeMappingPointAtTheFirst() {
+        var lines = (0..<40).map { "k\($0): \($0)" }
+        lines.insert("k3: again", at: 10)
+        lines.append("k25: again")
+        lines.append("k39: again")
+        lines.append("caf\u{E9}: 1")
+        lines.append("cafe\u{301}: 2")
+        let (root, diagnostics) = compose(lines.joined(separator: "\n") + "\n")
+        #expect(root?.mapping?.count == 45)
+        #expect(diagnostics.map(\.code) == [.duplicateKey, .duplicateKey, .duplicateKey, .duplicateKey])
+        #expect(diagnostics.map { $0.range!.start.line } == [11, 42, 43, 45])
+        #expect(diagnostics.map { $0.notes.first!.range!.start.line } == [4, 27, 41, 44])
+    }
+
     @Test func aliasesExpandAndBombsStop() {
         let (root, ok) = compose("a: &x {k: v}\nb: *x\n")
         #expect(ok.isEmpty)

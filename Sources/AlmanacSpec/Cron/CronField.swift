@@ -42,7 +42,7 @@ struct CronField: Sendable {
         let slash = t.firstIndex(of: "/", in: r)
         let rangePart = r.lowerBound..<(slash ?? r.upperBound)
         var from = low, to = high
-        if t.string(rangePart) == "*" {
+        if rangePart.count == 1, t[rangePart.lowerBound] == "*" {
             // `*` is the whole field, and may take a step.
         } else {
             let dash = t.firstIndex(of: "-", in: rangePart)
@@ -111,6 +111,9 @@ struct CronField: Sendable {
 
     /// Syntax from other cron dialects (Quartz, Spring), refused with what to write instead.
     private func foreignSyntax(_ t: ScalarText, _ r: Range<Int>) -> SyntaxError? {
+        // Every foreign form has one of these characters (or a non-ASCII one that upper-cases to
+        // them); most elements are plain numbers and `*`, which need no string built.
+        guard r.contains(where: { i in t[i].map { !$0.isASCII || "?#LlWw".unicodeScalars.contains($0) } ?? false }) else { return nil }
         let s = t.string(r)
         if s == "?" {
             return SyntaxError(.cronSyntax, "'?' is Quartz syntax, not Debian cron; write '*'", at: r)

@@ -39,18 +39,23 @@ public struct Diagnostic: Hashable, Sendable {
 /// Collects diagnostics for one file; the stages emit into it, never throw for user mistakes.
 public struct DiagnosticBag: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
+    /// How many of `diagnostics` are errors, kept as they are emitted so that checking whether a
+    /// step added one costs nothing.
+    private(set) var errorCount = 0
 
     public init() {}
 
     public mutating func emit(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
+        if diagnostic.severity == .error { errorCount += 1 }
     }
 
     public mutating func emit(contentsOf other: [Diagnostic]) {
         diagnostics.append(contentsOf: other)
+        errorCount += other.count { $0.severity == .error }
     }
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var hasErrors: Bool { errorCount > 0 }
     public var hasWarnings: Bool { diagnostics.contains { $0.severity == .warning } }
 
     /// In source order, errors before warnings at the same place, so output is stable.

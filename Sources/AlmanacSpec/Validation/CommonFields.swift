@@ -9,6 +9,7 @@ struct Located<Value> {
 
 /// The fields every trigger shares, as written in `defaults:` or in one trigger; all optional.
 struct CommonFields {
+    /// In this order: `CommonNodes` reads its slots by position.
     static let keys = ["timezone", "start", "end", "count", "except", "during", "jitter",
                        "invalid_dates", "payload", "priority", "enabled", "dst"]
 
@@ -28,65 +29,69 @@ struct CommonFields {
     var gap: GapPolicy?
     var overlap: OverlapPolicy?
 
-    /// These fields over `defaults`: maps (`payload`, `dst`) merge key by key, the rest replace.
-    func over(_ defaults: CommonFields) -> CommonFields {
-        var merged = self
-        merged.timezone = timezone ?? defaults.timezone
-        merged.timezoneUnknown = timezoneUnknown || (timezone == nil && defaults.timezoneUnknown)
-        merged.start = start ?? defaults.start
-        merged.end = end ?? defaults.end
-        merged.count = count ?? defaults.count
-        merged.except = except ?? defaults.except
-        merged.during = during ?? defaults.during
-        merged.jitter = jitter ?? defaults.jitter
-        merged.invalidDates = invalidDates ?? defaults.invalidDates
-        merged.priority = priority ?? defaults.priority
-        merged.enabled = enabled ?? defaults.enabled
-        merged.gap = gap ?? defaults.gap
-        merged.overlap = overlap ?? defaults.overlap
-        if let base = defaults.payload {
-            merged.payload = base.merging(payload ?? [:]) { _, mine in mine }
-        }
-        return merged
+    /// These fields over `defaults`, in place: `dst` merges key by key, the rest replace. A written
+    /// `payload` was already read over the defaults' one (`commonFields(_:payloadBase:)`). In
+    /// place, because copying every field of a trigger costs more than merging.
+    mutating func inherit(_ defaults: CommonFields) {
+        timezoneUnknown = timezoneUnknown || (timezone == nil && defaults.timezoneUnknown)
+        if timezone == nil { timezone = defaults.timezone }
+        if start == nil { start = defaults.start }
+        if end == nil { end = defaults.end }
+        if count == nil { count = defaults.count }
+        if except == nil { except = defaults.except }
+        if during == nil { during = defaults.during }
+        if jitter == nil { jitter = defaults.jitter }
+        if invalidDates == nil { invalidDates = defaults.invalidDates }
+        if priority == nil { priority = defaults.priority }
+        if enabled == nil { enabled = defaults.enabled }
+        if gap == nil { gap = defaults.gap }
+        if overlap == nil { overlap = defaults.overlap }
+        if payload == nil { payload = defaults.payload }
     }
 }
 
 extension SpecValidator {
+    static let dstKeys = ["gap", "overlap"]
+    static let duringKeys = ["weekdays", "between"]
+    static let dateRangeKeys = ["from", "to"]
+
     /// Reads the common fields of `node`; keys outside `known` are reported as unknown.
     mutating func commonFields(_ node: YAMLNode, _ what: String, known: [String]) -> CommonFields {
         guard let m = MappingReader(node, what, known: known, diagnostics: &diagnostics) else { return CommonFields() }
         return commonFields(m)
     }
 
-    mutating func commonFields(_ m: MappingReader) -> CommonFields {
+    /// `payloadBase`: the payload a written `payload:` merges over, key by key.
+    mutating func commonFields(_ m: MappingReader, payloadBase: [String: JSONValue]? = nil) -> CommonFields {
         var c = CommonFields()
-        if let v = m["timezone"] {
+        let nodes = CommonNodes(m)
+        if let v = nodes.timezone {
             if let z = zone(v) { c.timezone = Located(value: z, range: v.range) } else { c.timezoneUnknown = true }
         }
-        if let v = m["start"], let b = parse(v, "`start`", Syntax.bound) { c.start = Located(value: b, range: v.range) }
-        if let v = m["end"], let b = parse(v, "`end`", Syntax.bound) { c.end = Located(value: b, range: v.range) }
-        if let v = m["count"], let n = integer(v, "`count`", in: 1...Int.max) { c.count = Located(value: n, range: v.range) }
-        if let v = m["except"], let ranges = dateRanges(v, "`except`", allowNames: true) {
+        if let v = nodes.start, let b = parse(v, "`start`", Syntax.bound) { c.start = Located(value: b, range: v.range) }
+        if let v = nodes.end, let b = parse(v, "`end`", Syntax.bound) { c.end = Located(value: b, range: v.range) }
+        if let v = nodes.count, let n = integer(v, "`count`", in: 1...Int.max) { c.count = Located(value: n, range: v.range) }
+        if let v = nodes.except, let ranges = dateRanges(v, "`except`", allowNames: true) {
             c.except = Located(value: ranges, range: v.range)
         }
-        if let v = m["during"], let d = during(v) { c.during = Located(value: d, range: v.range) }
-        if let v = m["jitter"] { c.jitter = parse(v, "`jitter`") { Syntax.duration($0, allowZero: false) } }
-        if let v = m["invalid_dates"] { c.invalidDates = choice(v, "`invalid_dates`", InvalidDatePolicy.self) }
-        if let v = m["payload"] {
-            if v.mapping != nil, case .object(let o) = json(v) {
-                c.payload = o
+        if let v = nodes.during, let d = during(v) { c.during = Located(value: d, range: v.range) }
+        if let v = nodes.jitter { c.jitter = parse(v, "`jitter`") { Syntax.duration($0, allowZero: false) } }
+        if let v = nodes.invalidDates { c.invalidDates = choice(v, "`invalid_dates`", InvalidDatePolicy.self) }
+        if let v = nodes.payload {
+            if let pairs = v.mapping {
+                c.payload = jsonObject(pairs, over: payloadBase ?? [:])
             } else {
                 diagnostics.emit(Diagnostic(.wrongType, "`payload` must be a mapping (it is sent to executors as a JSON object), not \(v.kindName)", at: v.range))
             }
         }
-        if let v = m["priority"] { c.priority = integer(v, "`priority`", in: -1_000_000...1_000_000) }
-        if let v = m["enabled"] { c.enabled = boolean(v, "`enabled`") }
-        if let v = m["dst"], let word = v.scalar, !v.isNull {
+        if let v = nodes.priority { c.priority = integer(v, "`priority`", in: -1_000_000...1_000_000) }
+        if let v = nodes.enabled { c.enabled = boolean(v, "`enabled`") }
+        if let v = nodes.dst, let word = v.scalar, !v.isNull {
             // `dst: first`: a policy without saying whether it is for the gap or the overlap.
             let key = GapPolicy(rawValue: word) != nil ? "gap" : OverlapPolicy(rawValue: word) != nil ? "overlap" : nil
             let fix = key.map { "; write `dst: {\($0): \(word)}`" } ?? "; write e.g. `dst: {gap: shift, overlap: first}`"
             diagnostics.emit(Diagnostic(.wrongType, "`dst` is a mapping with `gap` and `overlap`\(fix)", at: v.range))
-        } else if let v = m["dst"], let d = MappingReader(v, "`dst`", known: ["gap", "overlap"], diagnostics: &diagnostics) {
+        } else if let v = nodes.dst, let d = MappingReader(v, "`dst`", known: Self.dstKeys, diagnostics: &diagnostics) {
             if let g = d["gap"] { c.gap = choice(g, "`dst.gap`", GapPolicy.self) }
             if let o = d["overlap"] { c.overlap = choice(o, "`dst.overlap`", OverlapPolicy.self) }
         }
@@ -95,11 +100,11 @@ extension SpecValidator {
 
     /// `during: {weekdays, between: [HH:MM, HH:MM]}`.
     mutating func during(_ node: YAMLNode) -> During? {
-        guard let m = MappingReader(node, "`during`", known: ["weekdays", "between"], diagnostics: &diagnostics) else { return nil }
+        guard let m = MappingReader(node, "`during`", known: Self.duringKeys, diagnostics: &diagnostics) else { return nil }
         var d = During()
         var ok = true
         if let w = m["weekdays"] {
-            var seen: Set<WeekdaySelector> = []
+            var seen = SeenValues<WeekdaySelector>()
             let days = list(w, "`during.weekdays`") { v, n -> [WeekdaySelector]? in
                 guard let days = v.parseMany(n, "a weekday", { Syntax.weekdays($0, ordinals: false) }) else { return nil }
                 v.warnRepeated(days, seen: &seen, at: n, "weekday") { $0.weekday.shortName }
@@ -139,7 +144,7 @@ extension SpecValidator {
         var ok = true
         for item in items {
             if item.mapping != nil {
-                guard let m = MappingReader(item, "a date range", known: ["from", "to"], diagnostics: &diagnostics) else { ok = false; continue }
+                guard let m = MappingReader(item, "a date range", known: Self.dateRangeKeys, diagnostics: &diagnostics) else { ok = false; continue }
                 guard let f = m["from"], let t = m["to"] else {
                     diagnostics.emit(Diagnostic(.missingKey, "a date range needs both `from` and `to`", at: item.range))
                     ok = false

@@ -3,7 +3,7 @@ import Foundation
 
 /// The six trigger kinds.
 extension SpecValidator {
-    mutating func kind(_ name: String, _ node: YAMLNode, _ m: MappingReader, fields: CommonFields, what: String) -> TriggerKind? {
+    mutating func kind(_ name: String, _ node: YAMLNode, _ m: MappingReader, fields: CommonFields) -> TriggerKind? {
         switch name {
         case "calendar": return calendar(node, policy: fields.invalidDates ?? .omit).map(TriggerKind.calendar)
         case "cron":
@@ -27,14 +27,16 @@ extension SpecValidator {
         }
     }
 
+    static let calendarKeys = ["months", "days", "weekdays", "at", "hours", "minutes", "seconds"]
+    static let locationKeys = ["region", "on", "cooldown"]
+
     mutating func calendar(_ node: YAMLNode, policy: InvalidDatePolicy) -> CalendarRule? {
-        let keys = ["months", "days", "weekdays", "at", "hours", "minutes", "seconds"]
-        guard let m = MappingReader(node, "`calendar`", known: keys, diagnostics: &diagnostics) else { return nil }
+        guard let m = MappingReader(node, "`calendar`", known: Self.calendarKeys, diagnostics: &diagnostics) else { return nil }
         var rule = CalendarRule()
         var ok = true
         func ints(_ v: inout SpecValidator, _ key: String, _ range: ClosedRange<Int>, allowNegative: Bool = false) -> [Int]? {
             guard let n = m[key] else { return nil }
-            var seen: Set<Int> = []
+            var seen = SeenValues<Int>()
             let values = v.list(n, "`\(key)`") { (v: inout SpecValidator, item: YAMLNode) -> [Int]? in
                 guard let s = item.scalar, let i = Int(s) else {
                     v.diagnostics.emit(Diagnostic(.invalidNumber, Self.wholeNumberProblem(key, item), at: item.range))
@@ -49,27 +51,33 @@ extension SpecValidator {
                 return [i]
             }
             if values == nil { ok = false }
-            return values.map { Array(Set($0)).sorted() }
+            return values.map { $0.sortedUnique() }
         }
         if let n = m["months"] {
-            var seen: Set<Int> = []
+            var seen = SeenValues<Int>()
             let months = list(n, "`months`") { v, item -> [Int]? in
                 guard let months = v.parseMany(item, "a month", Syntax.months) else { return nil }
                 v.warnRepeated(months, seen: &seen, at: item, "month") { ValueSyntax.monthNames[$0 - 1] }
                 return months
             }
-            if let months { rule.months = Array(Set(months)).sorted() } else { ok = false }
+            if let months { rule.months = months.sortedUnique() } else { ok = false }
         }
         rule.days = ints(&self, "days", 1...31, allowNegative: true)
         if let n = m["weekdays"] {
-            var seen: Set<WeekdaySelector> = []
+            var seen = SeenValues<WeekdaySelector>()
             let days = list(n, "`weekdays`") { v, item -> [WeekdaySelector]? in
                 guard let days = v.parseMany(item, "a weekday", { Syntax.weekdays($0, ordinals: true) }) else { return nil }
                 v.warnRepeated(days, seen: &seen, at: item, "weekday") { ($0.ordinal.map(String.init) ?? "") + $0.weekday.shortName }
                 return days
             }
             if let days {
-                rule.weekdays = Array(Set(days)).sorted { ($0.weekday, $0.ordinal ?? 0) < ($1.weekday, $1.ordinal ?? 0) }
+                // (weekday, ordinal) orders distinct selectors strictly (no ordinal is 0), so equal
+                // neighbours after sorting are the repeats.
+                var unique: [WeekdaySelector] = []
+                for day in days.sorted(by: { ($0.weekday, $0.ordinal ?? 0) < ($1.weekday, $1.ordinal ?? 0) }) where unique.last != day {
+                    unique.append(day)
+                }
+                rule.weekdays = unique
             } else { ok = false }
         }
         let fieldKeys = ["hours", "minutes", "seconds"].filter { m.has($0) }
@@ -78,14 +86,14 @@ extension SpecValidator {
                 diagnostics.emit(Diagnostic(.conflictingKeys, "`at` and `\(first)` both give times of day; use one or the other", at: m.keyNode(first)!.range))
                 ok = false
             }
-            var seen: Set<LocalTime> = []
+            var seen = SeenValues<LocalTime>()
             let times = list(at, "`at`") { v, item -> [LocalTime]? in
                 guard let time = v.parse(item, "a time", Syntax.time) else { return nil }
                 v.warnRepeated([time], seen: &seen, at: item, "time") { String($0.description.prefix($0.second == 0 ? 5 : 8)) }
                 return [time]
             }
             if let times {
-                rule.times = Array(Set(times)).sorted()
+                rule.times = times.sortedUnique()
             } else { ok = false }
         } else if !fieldKeys.isEmpty {
             let hours = ints(&self, "hours", 0...23)
@@ -183,7 +191,7 @@ extension SpecValidator {
             diagnostics.emit(Diagnostic(.wrongType, "`location` is a mapping; write `location: {region: \(name)}`", at: node.range))
             return nil
         }
-        guard let m = MappingReader(node, "`location`", known: ["region", "on", "cooldown"], diagnostics: &diagnostics) else { return nil }
+        guard let m = MappingReader(node, "`location`", known: Self.locationKeys, diagnostics: &diagnostics) else { return nil }
         guard let r = m["region"] else {
             diagnostics.emit(Diagnostic(.missingKey, "`location` needs `region`: a name from `regions:` or {latitude, longitude, radius}", at: node.range))
             return nil

@@ -2,43 +2,56 @@
 /// and values are looked up by name.
 struct MappingReader {
     let node: YAMLNode
-    /// Known keys in source order, first occurrence only. Mappings are small, so a scan beats hashing.
-    private(set) var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
+    /// The node's pairs as written. Lookups scan them: mappings are small, so a scan beats hashing,
+    /// and reusing the node's own array costs no allocation per mapping.
+    let pairs: [YAMLPair]
     /// Keys reported as unknown, in source order.
     private(set) var unknownKeys: [String] = []
 
     /// Nil (with a diagnostic) when `node` is not a mapping. `what` names the node in messages
-    /// ("trigger 'standup'", "`during`").
-    init?(_ node: YAMLNode, _ what: String, known: [String], diagnostics: inout DiagnosticBag) {
+    /// ("trigger 'standup'", "`during`"); it is built only when a message needs it.
+    init?(_ node: YAMLNode, _ what: @autoclosure () -> String, known: [String], diagnostics: inout DiagnosticBag) {
         guard let pairs = node.mapping else {
-            diagnostics.emit(Diagnostic(.wrongType, "\(what) must be a mapping of keys to values, not \(node.kindName)", at: node.range))
+            diagnostics.emit(Diagnostic(.wrongType, "\(what()) must be a mapping of keys to values, not \(node.kindName)", at: node.range))
             return nil
         }
         self.node = node
+        self.pairs = pairs
         if let tag = node.tag, tag != "!", tag != "tag:yaml.org,2002:map" {
-            diagnostics.emit(Diagnostic(.unsupportedTag, "tag '\(tag)' is not supported on \(what); remove it", at: node.range))
+            diagnostics.emit(Diagnostic(.unsupportedTag, "tag '\(tag)' is not supported on \(what()); remove it", at: node.range))
         }
         for pair in pairs {
-            guard let key = pair.key.scalar else { continue }
-            if !known.contains(key) {
-                diagnostics.emit(Diagnostic(.unknownKey, "unknown key '\(key)' in \(what)\(Suggestion.hint(for: key, among: known))",
-                                            at: pair.key.range))
-                unknownKeys.append(key)
-                continue
-            }
-            if !entries.contains(where: { $0.key == key }) {
-                entries.append((key, pair.key, pair.value))
-            }
+            guard let key = pair.key.scalar, KeyMatching.index(of: key, in: known) == nil else { continue }
+            diagnostics.emit(Diagnostic(.unknownKey, "unknown key '\(key)' in \(what())\(Suggestion.hint(for: key, among: known))",
+                                        at: pair.key.range))
+            unknownKeys.append(key)
         }
     }
 
-    subscript(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
+    /// The first pair whose key is `key`. Callers ask only for known keys, so an unknown key
+    /// (already reported) is never returned.
+    private func pair(_ key: String) -> YAMLPair? {
+        for pair in pairs {
+            if case .scalar(let k) = pair.key.content, KeyMatching.same(k, key) { return pair }
+        }
+        return nil
+    }
+
+    subscript(_ key: String) -> YAMLNode? { pair(key)?.value }
 
     /// The key node itself, for diagnostics about the key.
-    func keyNode(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.keyNode }
+    func keyNode(_ key: String) -> YAMLNode? { pair(key)?.key }
 
-    /// Keys in source order.
-    var order: [String] { entries.map(\.key) }
+    /// Which of `keys` are present, each once, in source order.
+    func present(among keys: [String]) -> [String] {
+        var found: [String] = []
+        for pair in pairs {
+            if case .scalar(let k) = pair.key.content, KeyMatching.index(of: k, in: keys) != nil, KeyMatching.index(of: k, in: found) == nil {
+                found.append(k)
+            }
+        }
+        return found
+    }
 
-    func has(_ key: String) -> Bool { entries.contains { $0.key == key } }
+    func has(_ key: String) -> Bool { pair(key) != nil }
 }

@@ -101,8 +101,9 @@ extension SpecValidator {
 
     /// Warns about values an earlier item of the same list already gave (`[mon-fri, wed]`); a
     /// repeat inside one scalar is the value syntax's to report.
-    mutating func warnRepeated<T: Hashable>(_ values: [T], seen: inout Set<T>, at item: YAMLNode, _ what: String, _ name: (T) -> String) {
-        let repeated = values.filter { !seen.insert($0).inserted }
+    mutating func warnRepeated<T: Hashable>(_ values: [T], seen: inout SeenValues<T>, at item: YAMLNode, _ what: String, _ name: (T) -> String) {
+        var repeated: [T] = []
+        for value in values where !seen.insert(value) { repeated.append(value) }
         guard !repeated.isEmpty else { return }
         let names = repeated.map { "'\(name($0))'" }.joined(separator: ", ")
         let verb = repeated.count == 1 ? "\(what) \(names) is" : "\(what)s \(names) are"
@@ -144,16 +145,23 @@ extension SpecValidator {
         return errors.contains { $0.severity == .error } ? nil : value
     }
 
+    /// A mapping's pairs as a JSON object over `base`: its keys replace the base's.
+    func jsonObject(_ pairs: [YAMLPair], over base: [String: JSONValue]) -> [String: JSONValue] {
+        var o = base
+        o.reserveCapacity(base.count + pairs.count)
+        // Last to first, so the first of repeated keys is the one left (one hash per key).
+        for pair in pairs.reversed() {
+            if let key = pair.key.scalar { o[key] = json(pair.value) }
+        }
+        return o
+    }
+
     /// A payload node as JSON. Quoted scalars are strings; plain ones become numbers, booleans or
     /// null only when they are exactly JSON's spelling of one.
     func json(_ node: YAMLNode) -> JSONValue {
         switch node.content {
         case .mapping(let pairs):
-            var o: [String: JSONValue] = [:]
-            for pair in pairs {
-                if let key = pair.key.scalar, o[key] == nil { o[key] = json(pair.value) }
-            }
-            return .object(o)
+            return .object(jsonObject(pairs, over: [:]))
         case .sequence(let items):
             return .array(items.map(json))
         case .scalar(let s):

@@ -171,7 +171,9 @@ struct SpecValidator {
             diagnostics.emit(Diagnostic(.emptyList, "`triggers` is empty; add at least one trigger", at: node.range))
         }
         var out: [Trigger] = []
+        out.reserveCapacity(pairs.count)
         var seen: Set<String> = []
+        seen.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let id = pair.key.scalar, seen.insert(id).inserted else { continue }
             if !Self.isTriggerID(id) {
@@ -179,7 +181,28 @@ struct SpecValidator {
             }
             if let t = trigger(id: id, key: pair.key, pair.value) { out.append(t) }
         }
-        return out.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        // Sort (id, position) pairs, not triggers: moving a trigger copies a few hundred bytes.
+        // For ASCII ids (every valid one) `<` is the byte order, compared with memcmp.
+        var order = out.indices.map { (id: out[$0].id, position: $0) }
+        if order.allSatisfy({ $0.id.utf8.allSatisfy { $0 < 0x80 } }) {
+            order.sort { $0.id < $1.id }
+        } else {
+            order.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        }
+        // Put each trigger in place by swapping along the permutation's cycles: swaps move
+        // triggers, where building a new array would copy (retain) every field of each.
+        var target = [Int](repeating: 0, count: order.count)
+        for (slot, entry) in order.enumerated() { target[entry.position] = slot }
+        out.withUnsafeMutableBufferPointer { triggers in
+            for start in triggers.indices {
+                while target[start] != start {
+                    let t = target[start]
+                    triggers.swapAt(start, t)
+                    target.swapAt(start, t)
+                }
+            }
+        }
+        return out
     }
 
     mutating func reportUnused() {

@@ -8,7 +8,8 @@ extension SpecValidator {
     static let triggerKeys = kindKeys + CommonFields.keys + ["rdates", "exdates", "anchor"]
 
     mutating func trigger(id: String, key: YAMLNode, _ node: YAMLNode) -> Trigger? {
-        let what = "trigger '\(id)'"
+        // Built only for messages: most triggers have none.
+        var what: String { "trigger '\(id)'" }
         if node.isNull {
             // `todo:` with nothing under it: point at the id, not at the empty space after it.
             diagnostics.emit(Diagnostic(.triggerKind, "\(what) is empty; give it one of " + Self.kindKeys.map { "`\($0)`" }.joined(separator: ", ") + ", or remove it",
@@ -16,7 +17,7 @@ extension SpecValidator {
             return nil
         }
         guard let m = MappingReader(node, what, known: Self.triggerKeys, diagnostics: &diagnostics) else { return nil }
-        let kinds = m.order.filter { Self.kindKeys.contains($0) }
+        let kinds = m.present(among: Self.kindKeys)
         guard let kindKey = kinds.first else {
             // A misspelt kind (`calender`) was just reported with its did-you-mean; saying the
             // trigger has no kind would repeat that one mistake.
@@ -34,11 +35,13 @@ extension SpecValidator {
         for (extra, owner) in Self.kindExtras where m.has(extra) && kindKey != owner {
             diagnostics.emit(Diagnostic(.keyNotAllowed, "`\(extra)` belongs to `\(owner)` triggers, not `\(kindKey)`", at: m.keyNode(extra)!.range))
         }
-        let fields = commonFields(m).over(defaults)
+        var fields = commonFields(m, payloadBase: defaults.payload)
+        fields.inherit(defaults)
         let zone = fields.timezone?.value ?? specZone
-        let errorsBefore = diagnostics.diagnostics.count { $0.severity == .error }
+        let errorsBefore = diagnostics.errorCount
         var trigger = Trigger(id: id, kind: .once(OnceRule(.instant(Instant(secondsSinceEpoch: 0)))), timezone: zone, range: key.range)
-        guard let kind = kind(kindKey, m[kindKey]!, m, fields: fields, what: what) else { return nil }
+        let kindNode = m[kindKey]!
+        guard let kind = kind(kindKey, kindNode, m, fields: fields) else { return nil }
         trigger.kind = kind
         trigger.start = fields.start?.value
         trigger.end = fields.end?.value
@@ -51,8 +54,8 @@ extension SpecValidator {
         trigger.priority = fields.priority ?? 0
         trigger.enabled = fields.enabled ?? true
         trigger.dst = DSTPolicy(gap: fields.gap ?? .shift, overlap: fields.overlap ?? .first)
-        checkMeaning(trigger, fields: fields, key: key, kindNode: m[kindKey]!, anchorNode: m["anchor"])
-        let errorsAfter = diagnostics.diagnostics.count { $0.severity == .error }
+        checkMeaning(trigger, fields: fields, key: key, kindNode: kindNode, anchorNode: m["anchor"])
+        let errorsAfter = diagnostics.errorCount
         return errorsAfter == errorsBefore ? trigger : nil
     }
 

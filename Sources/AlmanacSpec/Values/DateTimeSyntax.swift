@@ -107,13 +107,13 @@ extension ValueSyntax {
     /// `Z` or `±HH:MM`, as seconds east of UTC.
     private static func readOffset(_ t: ScalarText, _ r: Range<Int>) -> Result<Int, SyntaxError> {
         if r.count == 1, t[r.lowerBound] == "Z" || t[r.lowerBound] == "z" { return .success(0) }
-        let bad = SyntaxError(.invalidDateTime,
-            "invalid offset \(quoted(t.string(r))); write 'Z' or ±HH:MM, e.g. '+01:00'", at: r)
+        func bad() -> SyntaxError { SyntaxError(.invalidDateTime,
+            "invalid offset \(quoted(t.string(r))); write 'Z' or ±HH:MM, e.g. '+01:00'", at: r) }
         guard t[r.lowerBound] == "+" || t[r.lowerBound] == "-", r.count == 6, t[r.lowerBound + 3] == ":" else {
-            return .failure(bad)
+            return .failure(bad())
         }
         let hh = r.lowerBound + 1..<r.lowerBound + 3, mm = r.lowerBound + 4..<r.lowerBound + 6
-        guard t.digitRun(from: hh.lowerBound) == hh, t.digitRun(from: mm.lowerBound) == mm else { return .failure(bad) }
+        guard t.digitRun(from: hh.lowerBound) == hh, t.digitRun(from: mm.lowerBound) == mm else { return .failure(bad()) }
         let h = t.number(hh)!, m = t.number(mm)!
         guard h <= 23, m <= 59 else {
             return .failure(SyntaxError(.outOfRange, "offset \(t.string(r)) is out of range: hours 00–23, minutes 00–59", at: r))
@@ -124,7 +124,6 @@ extension ValueSyntax {
 
     /// Reads a date filling exactly `r`; it must exist in the calendar.
     static func readDate(_ t: ScalarText, _ r: Range<Int>) -> Result<CivilDate, SyntaxError> {
-        let shown = quoted(t.string(r))
         let year = t.digitRun(from: r.lowerBound)
         if year == r, year.count == 8 {
             let s = t.string(r)
@@ -135,7 +134,7 @@ extension ValueSyntax {
         let day = t.digitRun(from: month.upperBound + 1)
         guard year.count == 4, t[year.upperBound] == "-", month.count == 2, t[month.upperBound] == "-",
               day.count == 2, day.upperBound == r.upperBound else {
-            return .failure(SyntaxError(.invalidDate, "invalid date \(shown); write YYYY-MM-DD, e.g. '2026-03-01'", at: r))
+            return .failure(SyntaxError(.invalidDate, "invalid date \(quoted(t.string(r))); write YYYY-MM-DD, e.g. '2026-03-01'", at: r))
         }
         let y = t.number(year)!, m = t.number(month)!, d = t.number(day)!
         guard y >= 1 else { return .failure(SyntaxError(.outOfRange, "year 0000 is out of range 0001–9999", at: year)) }

@@ -4,7 +4,18 @@ struct ScalarText {
     let scalars: [Unicode.Scalar]
 
     init(_ text: String) {
-        scalars = Array(text.unicodeScalars)
+        // Nearly every value is ASCII: copy its bytes straight in rather than decode scalar by
+        // scalar into a growing array.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [Unicode.Scalar]? in
+            var allASCII = true
+            for b in bytes where b >= 0x80 { allASCII = false; break }
+            guard allASCII else { return nil }
+            return [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+                for (i, b) in bytes.enumerated() { (buffer.baseAddress! + i).initialize(to: Unicode.Scalar(b)) }
+                count = bytes.count
+            }
+        }
+        scalars = (ascii ?? nil) ?? Array(text.unicodeScalars)
     }
 
     var count: Int { scalars.count }
@@ -18,6 +29,12 @@ struct ScalarText {
 
     func string(_ range: Range<Int>) -> String {
         let r = range.clamped(to: whole)
+        if scalars[r].allSatisfy(\.isASCII) {
+            return String(unsafeUninitializedCapacity: r.count) { buffer in
+                for (i, c) in scalars[r].enumerated() { buffer[i] = UInt8(truncatingIfNeeded: c.value) }
+                return r.count
+            }
+        }
         var s = ""
         s.reserveCapacity(r.count)
         for i in r { s.unicodeScalars.append(scalars[i]) }

@@ -9,19 +9,21 @@ extension ValueSyntax {
 
     /// Reads a time filling exactly `range` of `t`; offsets in errors are relative to the whole text.
     static func readTime(_ t: ScalarText, _ range: Range<Int>) -> Result<LocalTime, SyntaxError> {
-        let shown = quoted(t.string(range))
-        let bad = SyntaxError(.invalidTime, "invalid time \(shown); write HH:MM or HH:MM:SS, e.g. '09:30'", at: range)
+        // Built only on failure: the message costs more than reading a valid time.
+        func bad() -> SyntaxError {
+            SyntaxError(.invalidTime, "invalid time \(quoted(t.string(range))); write HH:MM or HH:MM:SS, e.g. '09:30'", at: range)
+        }
         let hour = t.digitRun(from: range.lowerBound)
         guard !hour.isEmpty, hour.upperBound < range.upperBound, t[hour.upperBound] == ":" else {
-            return .failure(bad)
+            return .failure(bad())
         }
         let minute = t.digitRun(from: hour.upperBound + 1)
-        guard minute.count == 2, minute.upperBound <= range.upperBound else { return .failure(bad) }
+        guard minute.count == 2, minute.upperBound <= range.upperBound else { return .failure(bad()) }
         var second: Range<Int>?
         var end = minute.upperBound
         if end < range.upperBound, t[end] == ":" {
             let s = t.digitRun(from: end + 1)
-            guard s.count == 2, s.upperBound <= range.upperBound else { return .failure(bad) }
+            guard s.count == 2, s.upperBound <= range.upperBound else { return .failure(bad()) }
             second = s
             end = s.upperBound
         }

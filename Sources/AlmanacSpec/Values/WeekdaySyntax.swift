@@ -29,9 +29,13 @@ extension ValueSyntax {
     /// One weekday name, case-insensitive, short or full; nil when unknown.
     static func weekday(named name: String) -> Weekday? {
         let lower = name.lowercased()
-        if let w = Weekday(shortName: lower) { return w }
-        return weekdayFullNames.firstIndex(of: lower).flatMap { Weekday(rawValue: $0 + 1) }
+        // A static list: `Weekday(shortName:)` builds its list on every call.
+        let i = KeyMatching.index(of: lower, in: weekdayShortNames) ?? KeyMatching.index(of: lower, in: weekdayFullNames)
+        return i.flatMap { Weekday(rawValue: $0 + 1) }
     }
+
+    /// Short names of the weekdays, Monday first, as `Weekday.shortName` spells them.
+    static let weekdayShortNames = Weekday.allCases.map(\.shortName)
 
     private static func readWeekdayItem(_ t: ScalarText, _ r: Range<Int>, allowOrdinals: Bool) -> Result<[WeekdaySelector], SyntaxError> {
         guard !r.isEmpty else {

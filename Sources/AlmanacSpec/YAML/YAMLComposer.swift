@@ -30,30 +30,23 @@ public enum YAMLComposer {
 }
 
 private struct ComposerState {
-    /// An open collection. A class, so appending a child never copies the children so far
-    /// (an enum payload would be copied on every append: quadratic on a 10,000-trigger map).
-    final class Frame {
+    /// An open collection. Its children wait in the shared `children` stack from `base` on
+    /// (a mapping's as key, value, key, value…), so no collection grows an array of its own:
+    /// each gets one array of exactly its size when it ends.
+    struct Frame {
         let isMapping: Bool
         let start: SourcePosition
         let tag: String?
         let anchor: String?
         let flow: Bool
-        var items: [YAMLNode] = []
-        var pairs: [YAMLPair] = []
-        var pendingKey: YAMLNode?
+        let base: Int
         /// Keys by text, built only once a mapping outgrows a linear scan.
-        var index: [String: SourceRange]?
+        var index: YAMLKeyTable?
         var size = 1
-
-        init(isMapping: Bool, start: SourcePosition, tag: String?, anchor: String?, flow: Bool) {
-            self.isMapping = isMapping
-            self.start = start
-            self.tag = tag
-            self.anchor = anchor
-            self.flow = flow
-        }
     }
 
+    /// The children of every open collection, innermost last.
+    var children: [YAMLNode] = []
     let limits: YAMLLimits
     var diagnostics: [Diagnostic] = []
     var failed = false
@@ -203,16 +196,29 @@ private struct ComposerState {
             guard push(at: start) else { return }
             let d = event.data.sequence_start
             stack.append(Frame(isMapping: false, start: start, tag: Self.string(d.tag), anchor: Self.string(d.anchor),
-                               flow: d.style == YAML_FLOW_SEQUENCE_STYLE))
+                               flow: d.style == YAML_FLOW_SEQUENCE_STYLE, base: children.count))
         case YAML_MAPPING_START_EVENT:
             guard push(at: start) else { return }
             let d = event.data.mapping_start
             stack.append(Frame(isMapping: true, start: start, tag: Self.string(d.tag), anchor: Self.string(d.anchor),
-                               flow: d.style == YAML_FLOW_MAPPING_STYLE))
+                               flow: d.style == YAML_FLOW_MAPPING_STYLE, base: children.count))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let f = stack.popLast() else { return }
-            let last = f.isMapping ? f.pairs.last?.value.range.end : f.items.last?.range.end
-            let content: YAMLNode.Content = f.isMapping ? .mapping(f.pairs) : .sequence(f.items)
+            let last = children.count > f.base ? children[children.count - 1].range.end : nil
+            let content: YAMLNode.Content
+            if f.isMapping {
+                var pairs: [YAMLPair] = []
+                pairs.reserveCapacity((children.count - f.base) / 2)
+                var i = f.base
+                while i + 1 < children.count {
+                    pairs.append(YAMLPair(key: children[i], value: children[i + 1]))
+                    i += 2
+                }
+                content = .mapping(pairs)
+            } else {
+                content = .sequence(Array(children[f.base...]))
+            }
+            children.removeLast(children.count - f.base)
             complete(YAMLNode(content, range: SourceRange(start: f.start, end: closingEnd(f.start, end, last)), tag: f.tag, isFlow: f.flow),
                      size: f.size, anchor: f.anchor)
         default:
@@ -238,43 +244,45 @@ private struct ComposerState {
 
     mutating func complete(_ node: YAMLNode, size: Int, anchor: String?) {
         if let anchor { anchors[anchor] = (node, size) }
-        guard let top = stack.last else {
+        guard !stack.isEmpty else {
             root = node
             return
         }
-        top.size += size
-        guard top.isMapping else {
-            top.items.append(node)
-            return
-        }
-        if let key = top.pendingKey {
-            top.pairs.append(YAMLPair(key: key, value: node))
-            top.pendingKey = nil
+        let top = stack.count - 1
+        stack[top].size += size
+        // In a mapping an even count of children so far means `node` is a key.
+        guard stack[top].isMapping, (children.count - stack[top].base) % 2 == 0 else {
+            children.append(node)
             return
         }
         if let text = node.scalar {
-            if let first = Self.earlierKey(text, in: top) {
+            if let first = earlierKey(text, frame: top) {
                 diagnostics.append(Diagnostic(.duplicateKey, "duplicate key '\(text)'; each key may appear once in a mapping",
                                               at: node.range, notes: [.init("'\(text)' first appears here", at: first)]))
-            } else if top.index != nil {
-                top.index![text] = node.range
+            } else if let index = stack[top].index {
+                index.insert(text, at: node.range)
             }
         } else {
             diagnostics.append(Diagnostic(.complexKey, "a key must be a plain word, not \(node.kindName)", at: node.range))
         }
-        top.pendingKey = node
+        children.append(node)
     }
 
-    /// Where `key` already appears in the mapping: a scan for small mappings (most of them),
-    /// a dictionary once it grows past 16 keys.
-    static func earlierKey(_ key: String, in frame: Frame) -> SourceRange? {
-        if frame.index == nil && frame.pairs.count >= 16 {
-            var index: [String: SourceRange] = [:]
-            for pair in frame.pairs { if let k = pair.key.scalar, index[k] == nil { index[k] = pair.key.range } }
-            frame.index = index
+    /// Where `key` already appears in the mapping at `frame`: a scan for small mappings (most of
+    /// them), a dictionary once it grows past 16 keys.
+    mutating func earlierKey(_ key: String, frame: Int) -> SourceRange? {
+        let base = stack[frame].base
+        if stack[frame].index == nil && children.count - base >= 32 {
+            let index = YAMLKeyTable()
+            for i in stride(from: base, to: children.count, by: 2) {
+                if let k = children[i].scalar, index.range(of: k) == nil { index.insert(k, at: children[i].range) }
+            }
+            stack[frame].index = index
         }
-        if let index = frame.index { return index[key] }
-        for pair in frame.pairs where pair.key.scalar == key { return pair.key.range }
+        if let index = stack[frame].index { return index.range(of: key) }
+        for i in stride(from: base, to: children.count, by: 2) {
+            if case .scalar(let k) = children[i].content, k == key { return children[i].range }
+        }
         return nil
     }
 }
