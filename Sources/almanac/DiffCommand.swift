@@ -31,23 +31,15 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Output format: text, json or markdown.")
     var format: Format = .text
 
-    @Option(help: "Window start when comparing specs: RFC 3339 instant, a date, `today` or `now`.")
-    var from: TimeArgument?
-
-    @Option(help: "Window end (exclusive) when comparing specs, in the same forms as --from.")
-    var to: TimeArgument?
-
-    @Option(help: "Window length instead of --to (`30d`, `1w`, `PT12H`).")
-    var horizon: DurationArgument?
+    /// Applies only when a side is a spec.
+    @OptionGroup var window: WindowOptions
 
     @Option(help: "Fire changes listed per trigger; the rest are counted (default: 20; all for json).")
     var limit: Int?
 
     func validate() throws {
-        if to != nil && horizon != nil { throw ValidationError("give --to or --horizon, not both") }
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
-        let windowGiven = from != nil || to != nil || horizon != nil
-        if windowGiven && !Self.isSpec(old) && !Self.isSpec(new) {
+        if window.isGiven && !Self.isSpec(old) && !Self.isSpec(new) {
             throw ValidationError("--from, --to and --horizon apply only when OLD or NEW is a spec (.yaml or .yml)")
         }
     }
@@ -59,9 +51,9 @@ struct DiffCommand: ParsableCommand {
         let newPlan = Self.isSpec(new) ? nil : try Self.readPlan(new)
         let oldSession = Self.isSpec(old) ? try SpecSession.load(old) : nil
         let newSession = Self.isSpec(new) ? try SpecSession.load(new) : nil
-        let window = try sharedWindow(plans: [newPlan, oldPlan].compactMap { $0 }, sessions: [newSession, oldSession].compactMap { $0 })
-        let diff = PlanDiff(old: try oldPlan ?? Self.compile(oldSession!, over: window!),
-                            new: try newPlan ?? Self.compile(newSession!, over: window!))
+        let shared = try sharedWindow(plans: [newPlan, oldPlan].compactMap { $0 }, sessions: [newSession, oldSession].compactMap { $0 })
+        let diff = PlanDiff(old: try oldPlan ?? Self.compile(oldSession!, over: shared!),
+                            new: try newPlan ?? Self.compile(newSession!, over: shared!))
         let options = PlanDiffOptions(oldLabel: old, newLabel: new, limit: limit ?? (format == .json ? Int.max : 20),
                                       colour: format == .text && Terminal.wantsColour(1))
         switch format {
@@ -75,12 +67,8 @@ struct DiffCommand: ParsableCommand {
     /// The window both specs compile over; nil when no side is a spec.
     func sharedWindow(plans: [Plan], sessions: [SpecSession]) throws -> Window? {
         guard let session = sessions.first else { return nil }
-        if from == nil && to == nil && horizon == nil, let plan = plans.first { return plan.window }
-        let request = WindowRequest(from: from ?? .today, to: to, horizon: horizon?.span)
-        guard let window = request.resolve(now: Clock.now(), zone: session.zone, specHorizon: session.schedule.horizon) else {
-            throw ValidationError("the window is empty: --to must be after --from")
-        }
-        return window
+        if !window.isGiven, let plan = plans.first { return plan.window }
+        return try window.window(for: session, now: Clock.now())
     }
 
     /// A plan file, or exit 2 saying why it cannot be read.

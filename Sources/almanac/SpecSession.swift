@@ -67,8 +67,8 @@ struct DurationArgument: ExpressibleByArgument {
 
 /// `--from`, `--to`, `--horizon`, shared by `compile`, `next` and `diff`.
 struct WindowOptions: ParsableArguments {
-    @Option(help: "Window start: RFC 3339 instant, a date (local midnight in the spec's zone), `today` or `now`.")
-    var from: TimeArgument = .today
+    @Option(help: "Window start: RFC 3339 instant, a date (local midnight in the spec's zone), `today` (the default) or `now`.")
+    var from: TimeArgument?
 
     @Option(help: "Window end (exclusive), in the same forms as --from.")
     var to: TimeArgument?
@@ -80,8 +80,11 @@ struct WindowOptions: ParsableArguments {
         if to != nil && horizon != nil { throw ValidationError("give --to or --horizon, not both") }
     }
 
+    /// True when any of the three was given on the command line.
+    var isGiven: Bool { from != nil || to != nil || horizon != nil }
+
     func window(for session: SpecSession, now: Instant) throws -> Window {
-        let request = WindowRequest(from: from, to: to, horizon: horizon?.span)
+        let request = WindowRequest(from: from ?? .today, to: to, horizon: horizon?.span)
         guard let window = request.resolve(now: now, zone: session.zone, specHorizon: session.schedule.horizon) else {
             throw ValidationError("the window is empty: --to must be after --from")
         }
