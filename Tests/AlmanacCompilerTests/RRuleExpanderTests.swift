@@ -1,4 +1,5 @@
 import AlmanacSpec
+import AlmanacTestSupport
 import AlmanacTime
 import Testing
 @testable import AlmanacCompiler
@@ -110,6 +111,47 @@ import Testing
                 while got.count < 5, let o = skipped.next() { got.append(o) }
                 #expect(got == expected, "\(rule) \(policy) from \(target)")
             }
+        }
+    }
+
+    /// MONTHLY (and YEARLY with BYMONTH) rules whose only day part is BYDAY compute each month's
+    /// days from its first weekday instead of scanning it; checked here against the definition,
+    /// applied to every day of ten years: a weekday named plainly, or the n-th (from the end when
+    /// negative) of its kind in the month.
+    @Test func weekdayArithmeticMatchesTheDefinition() throws {
+        var random = SplitMix(seed: 2026)
+        let names = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        for _ in 0..<300 {
+            var byDay: [String] = []
+            var plain = Set<Int>(), nth = Set<[Int]>()
+            for _ in 0..<(1 + Int(random.next() % 3)) {
+                let w = Int(random.next() % 7) + 1
+                let n = Int(random.next() % 11) - 5
+                byDay.append((n == 0 ? "" : String(n)) + names[w - 1])
+                if n == 0 { plain.insert(w) } else { nth.insert([w, n]) }
+            }
+            let months = random.next() % 2 == 0 ? [] : [Int(random.next() % 12) + 1, Int(random.next() % 12) + 1]
+            let yearly = !months.isEmpty && random.next() % 2 == 0
+            var rule = "FREQ=\(yearly ? "YEARLY" : "MONTHLY");BYDAY=\(byDay.joined(separator: ","));BYHOUR=7"
+            if !months.isEmpty { rule += ";BYMONTH=" + months.map(String.init).joined(separator: ",") }
+            let start = CivilDate(year: 2024 + Int(random.next() % 3), month: Int(random.next() % 12) + 1, day: 1 + Int(random.next() % 28))
+            let end = CivilDate(year: start.year + 10, month: 1, day: 1)
+            var expected: [LocalDateTime] = []
+            var day = start
+            while day < end {
+                let length = CivilDate.daysInMonth(year: day.year, month: day.month)
+                let w = day.weekday.rawValue
+                let picked = plain.contains(w) || nth.contains([w, (day.day - 1) / 7 + 1]) || nth.contains([w, -((length - day.day) / 7 + 1)])
+                if picked && (months.isEmpty || months.contains(day.month)) {
+                    expected.append(LocalDateTime(date: day, time: LocalTime(hour: 7, minute: 0)))
+                }
+                day = day.adding(days: 1)
+            }
+            let parsed = try #require(RRuleParser.parse(rule).0)
+            var expander = RRuleExpander(RRuleTrigger(rule: parsed, start: LocalDateTime(date: start, time: .midnight)), invalidDates: .omit)
+            var got: [LocalDateTime] = []
+            while let next = expander.next(), next.date < end { got.append(next) }
+            #expect(got == expected, "\(rule) from \(start)")
         }
     }
 }

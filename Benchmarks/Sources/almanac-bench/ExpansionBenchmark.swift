@@ -98,11 +98,12 @@ enum ExpansionBenchmark {
         rows.forEach { print($0) }
     }
 
-    /// W5's expansion split into `prepare` (offset tables, header) and `run` (every fire), for profiling.
-    static func split() {
-        let w5 = workloads[4]
-        let (schedule, _) = schedule(w5.spec)
-        let window = window(schedule, to: w5.to)
+    /// A workload's expansion split into `prepare` (offset tables, header) and `run` (every fire),
+    /// for profiling.
+    static func split(_ name: String) {
+        guard let w = workloads.first(where: { $0.name == name }) else { return print("no workload \(name)") }
+        let (schedule, _) = schedule(w.spec)
+        let window = window(schedule, to: w.to)
         let prepare = median(runs: 9) { _ = try? Compiler().prepare(schedule, specSHA256: "", window: window) }
         let expansion = try! Compiler().prepare(schedule, specSHA256: "", window: window)
         let run = median(runs: 9) {
@@ -116,7 +117,7 @@ enum ExpansionBenchmark {
             _ = try? short.run { sink &+= $0.at.secondsSinceEpoch }
             if sink == 42 { print("") }
         }
-        print("W5 split: prepare \(ms(prepare)), run \(ms(run)) (one day: \(ms(runShort))), sum \(ms(prepare + run))")
+        print(String(format: "%@ split: prepare %.3f ms, run %.3f ms (one day: %.3f ms), sum %.3f ms", name, prepare * 1e3, run * 1e3, runShort * 1e3, (prepare + run) * 1e3))
     }
 
     static func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }

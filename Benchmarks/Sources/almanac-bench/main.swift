@@ -1,6 +1,6 @@
 import Foundation
 
-// almanac-bench [parse] [expand PEER.json] [rrule CASES.json PEER.json] [diff] [memory] [w5split]: prints figures and ratios against peers
+// almanac-bench [parse] [expand PEER.json] [rrule CASES.json PEER.json] [diff] [memory] [split W1-W5]: prints figures and ratios against peers
 // measured in the same run (scripts/bench.sh supplies the dateutil figures).
 let args = Array(CommandLine.arguments.dropFirst())
 let all = args.isEmpty
@@ -18,8 +18,8 @@ if all || args.contains("expand") {
     }
     ExpansionBenchmark.run(peer: peer)
 }
-if args.contains("w5split") {
-    ExpansionBenchmark.split()
+if let i = args.firstIndex(of: "split") {
+    ExpansionBenchmark.split(i + 1 < args.count ? args[i + 1] : "W5")
 }
 if let i = args.firstIndex(of: "rrule"), i + 2 < args.count {
     var peer: (seconds: Double, fires: Int)?

@@ -20,15 +20,15 @@ final class CalendarSource: NominalSource {
     private let times: [Int64]
     private let lastWall: Int64
 
-    private var year: Int
-    private var month: Int
+    @exclusivity(unchecked) private var year: Int
+    @exclusivity(unchecked) private var month: Int
     /// Days of the current month still to emit, and days of the next carried into it.
-    private var dayMask: UInt64 = 0
-    private var carry: UInt64 = 0
-    private var monthStartDay: Int64 = 0
-    private var day: Int64 = 0
-    private var timeIndex = 0
-    private var dayActive = false
+    @exclusivity(unchecked) private var dayMask: UInt64 = 0
+    @exclusivity(unchecked) private var carry: UInt64 = 0
+    @exclusivity(unchecked) private var monthStartDay: Int64 = 0
+    @exclusivity(unchecked) private var day: Int64 = 0
+    @exclusivity(unchecked) private var timeIndex = 0
+    @exclusivity(unchecked) private var dayActive = false
     private let firstWall: Int64
 
     init(_ rule: CalendarRule, invalidDates: InvalidDatePolicy, from: Int64, through: Int64) {

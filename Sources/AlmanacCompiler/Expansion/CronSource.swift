@@ -9,13 +9,13 @@ final class CronSource: NominalSource {
     private let firstWall: Int64
     private let lastWall: Int64
 
-    private var day: Int64
-    private var date: CivilDate
+    @exclusivity(unchecked) private var day: Int64
+    @exclusivity(unchecked) private var date: CivilDate
     /// The weekday of `day`, 0 = Sunday as cron counts.
-    private var weekday: Int
-    private var hoursLeft: UInt32 = 0
-    private var hour: Int64 = 0
-    private var minutesLeft: UInt64 = 0
+    @exclusivity(unchecked) private var weekday: Int
+    @exclusivity(unchecked) private var hoursLeft: UInt32 = 0
+    @exclusivity(unchecked) private var hour: Int64 = 0
+    @exclusivity(unchecked) private var minutesLeft: UInt64 = 0
 
     init(_ expression: CronExpression, from: Int64, through: Int64) {
         self.expression = expression

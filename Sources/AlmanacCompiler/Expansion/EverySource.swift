@@ -8,8 +8,8 @@ final class EverySource: CandidateSource {
     private let interval: Int64
     private let anchor: Int64
     private let lastInstant: Int64
-    private var offsets: OffsetCursor
-    private var nextInstant: Int64
+    @exclusivity(unchecked) private var offsets: OffsetCursor
+    @exclusivity(unchecked) private var nextInstant: Int64
     var floor: Int64 { nextInstant }
 
     init(_ rule: EveryRule, table: OffsetTable, from: Int64, through: Int64) {

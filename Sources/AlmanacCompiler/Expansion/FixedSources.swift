@@ -3,7 +3,7 @@ import AlmanacTime
 /// A fixed, sorted list of nominal times (a `once` rule, or a test's).
 final class FixedNominals: NominalSource {
     private let walls: [Int64]
-    private var index = 0
+    @exclusivity(unchecked) private var index = 0
 
     init(_ walls: [Int64]) { self.walls = walls.sorted() }
 
@@ -16,8 +16,8 @@ final class FixedNominals: NominalSource {
 
 /// Instants fixed in advance (a `once` rule written with an offset): nominal is the zone's wall time.
 final class FixedInstants: CandidateSource {
-    private var remaining: [Candidate]
-    private(set) var floor: Int64
+    @exclusivity(unchecked) private var remaining: [Candidate]
+    @exclusivity(unchecked) private(set) var floor: Int64
 
     init(_ instants: [Int64], table: OffsetTable) {
         remaining = instants.sorted(by: >).map { at in

@@ -15,7 +15,7 @@ func rruleNominals(_ trigger: RRuleTrigger, invalidDates: InvalidDatePolicy, tab
 
 /// Adapts the expander's ascending local date-times to the wall seconds the streams consume.
 final class RRuleNominals: NominalSource {
-    private var expander: RRuleExpander
+    @exclusivity(unchecked) private var expander: RRuleExpander
     private let from: Int64
     private let through: Int64
 

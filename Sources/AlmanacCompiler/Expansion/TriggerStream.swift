@@ -10,28 +10,28 @@ final class TriggerStream {
     /// The trigger's position among all triggers sorted by id: the merge's tie-break.
     let rank: Int
     let trigger: Trigger
-    private(set) var identity: FireIdentity
+    @exclusivity(unchecked) private(set) var identity: FireIdentity
     private let source: CandidateSource
     private let filters: TriggerFilters
-    private var remaining: Int
+    @exclusivity(unchecked) private var remaining: Int
     private let jitter: Int64
     private let windowFrom: Int64
     private let windowTo: Int64
     /// Candidates in instant order, waiting until no later candidate can come before them.
-    private var byInstant = CandidateBuffer()
+    @exclusivity(unchecked) private var byInstant = CandidateBuffer()
     /// Jittered candidates in plan order, waiting likewise.
-    private var byFinal = CandidateBuffer()
-    private var sourceDone = false
-    private var countDone = false
-    private var windowDone = false
-    private var offsets: OffsetCursor
+    @exclusivity(unchecked) private var byFinal = CandidateBuffer()
+    @exclusivity(unchecked) private var sourceDone = false
+    @exclusivity(unchecked) private var countDone = false
+    @exclusivity(unchecked) private var windowDone = false
+    @exclusivity(unchecked) private var offsets: OffsetCursor
 
     /// The next fire, once `advance()` found one.
-    private(set) var head: Candidate?
+    @exclusivity(unchecked) private(set) var head: Candidate?
     /// Fires handed out inside the window.
-    private(set) var emitted = 0
+    @exclusivity(unchecked) private(set) var emitted = 0
     /// The first fire inside the window that daylight saving affected, for the lint.
-    private(set) var firstAffected: Candidate?
+    @exclusivity(unchecked) private(set) var firstAffected: Candidate?
 
     init(rank: Int, trigger: Trigger, source: CandidateSource, table: OffsetTable, window: (from: Int64, to: Int64)) {
         self.rank = rank

@@ -4,12 +4,12 @@ import AlmanacTime
 /// under its DST policy (0, 1 or 2 instants per nominal time).
 final class WallClockSource: CandidateSource {
     private let nominals: NominalSource
-    private var cursor: OffsetCursor
+    @exclusivity(unchecked) private var cursor: OffsetCursor
     private let policy: DSTPolicy
-    private var pending: Candidate?
-    private(set) var floor: Int64 = .min
+    @exclusivity(unchecked) private var pending: Candidate?
+    @exclusivity(unchecked) private(set) var floor: Int64 = .min
     /// The first nominal time dropped by `gap: skip`, with the instant of its gap, for the lint.
-    private(set) var firstSkipped: (nominal: Int64, transition: Int64)?
+    @exclusivity(unchecked) private(set) var firstSkipped: (nominal: Int64, transition: Int64)?
 
     init(nominals: NominalSource, table: OffsetTable, policy: DSTPolicy) {
         self.nominals = nominals

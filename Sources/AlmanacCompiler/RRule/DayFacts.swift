@@ -20,7 +20,8 @@ struct DayFacts: Sendable {
         self.init(CivilDate(daysSinceEpoch: days), days: days)
     }
 
-    private init(_ date: CivilDate, days: Int) {
+    /// `date`, whose number of days since the epoch is already known to be `days`.
+    init(_ date: CivilDate, days: Int) {
         self.days = days
         year = date.year
         month = date.month
@@ -37,6 +38,18 @@ struct DayFacts: Sendable {
         days += 1
         weekday = weekday == 7 ? 1 : weekday + 1
         if day < monthLength { day += 1 } else { startNextMonth() }
+    }
+
+    /// Moves `n` (≥ 0) days on.
+    mutating func advance(by n: Int) {
+        days += n
+        weekday = (weekday - 1 + n) % 7 + 1
+        day += n
+        while day > monthLength {
+            let excess = day - monthLength
+            startNextMonth()
+            day = excess
+        }
     }
 
     /// Moves to the first day of the next month.

@@ -157,7 +157,9 @@ public struct RRuleExpander: Sendable {
                 lastProgressDay = floorDiv(newest, 86_400)
                 absorbBatch()
             }
-            releasedBelow = periodStart
+            // A period's occurrences are final once the next period starts, unless a later period
+            // can reach back before its own start (see `RRulePeriods.staysInPeriod`).
+            releasedBelow = periods.staysInPeriod ? periods.start(of: nextPeriod) : periodStart
         }
     }
 

@@ -15,10 +15,21 @@ struct RRulePeriods: Sendable {
     var setBuffer: [Int] = []
     private var verdictDay = Int.min
     private var verdict = false
+    /// The last period whose first day was computed, that day, and its number: the expander asks
+    /// for a period's start and then for its occurrences, and a civil conversion is not free.
+    private var memoPeriod = Int.min
+    private var memoFirst = CivilDate(year: 1970, month: 1, day: 1)
+    private var memoFirstNumber = 0
+
+    /// True when every occurrence a period yields lies inside that period. BYWEEKNO breaks it (a
+    /// year's week 1 may start in the previous December) and so does RFC 7529 SKIP `forward` (the
+    /// 31st of a 30-day month moves to the next month's first day).
+    let staysInPeriod: Bool
 
     init(shape: RRuleShape, invalidDates: InvalidDatePolicy) {
         self.shape = shape
         self.invalidDates = invalidDates
+        staysInPeriod = shape.weekNumbers.isEmpty && (invalidDates == .omit || shape.monthDays.isEmpty)
         yearCache = YearInfo(shape.start.date.year, weekStart: shape.weekStart)
     }
 
@@ -51,9 +62,22 @@ struct RRulePeriods: Sendable {
     }
 
     /// The wall-clock start of period `k`, in seconds since the epoch.
-    func start(of k: Int) -> Int {
-        let hour = shape.freq == .minutely || shape.freq == .secondly ? mod(k, 24) : 0
-        return firstDayNumber(of: k) * 86_400 + hour * 3600
+    mutating func start(of k: Int) -> Int {
+        switch shape.freq {
+        case .yearly, .monthly: return first(of: k).number * 86_400
+        case .minutely, .secondly: return firstDayNumber(of: k) * 86_400 + mod(k, 24) * 3600
+        default: return firstDayNumber(of: k) * 86_400
+        }
+    }
+
+    /// `firstDay(of:)` with its day number, remembered for the last period asked about.
+    private mutating func first(of k: Int) -> (date: CivilDate, number: Int) {
+        if k != memoPeriod {
+            memoFirst = firstDay(of: k)
+            memoFirstNumber = memoFirst.daysSinceEpoch
+            memoPeriod = k
+        }
+        return (memoFirst, memoFirstNumber)
     }
 
     /// The period holding `t` (rounded down), for skipping ahead.
@@ -110,8 +134,8 @@ struct RRulePeriods: Sendable {
     // MARK: DAILY and coarser: days × times
 
     private mutating func dayPeriod(_ k: Int, into out: inout [Int]) {
-        let first = firstDay(of: k)
-        collectMatchingDays(from: first, count: periodLength(first))
+        let (first, firstNumber) = first(of: k)
+        collectMatchingDays(from: first, number: firstNumber, count: periodLength(first))
         guard !days.isEmpty else { return }
         let times = shape.timesOfDay
         if shape.setPositions.isEmpty {
@@ -140,14 +164,23 @@ struct RRulePeriods: Sendable {
 
     /// Fills `days` with the days (since the epoch) of `[first, first + count)` that pass the
     /// day-level parts, ascending.
-    private mutating func collectMatchingDays(from first: CivilDate, count: Int) {
+    private mutating func collectMatchingDays(from first: CivilDate, number: Int, count: Int) {
         days.removeAll(keepingCapacity: true)
-        var facts = DayFacts(first)
+        if shape.weekdaysByArithmetic {
+            collectWeekdays(from: first, number: number, count: count)
+            return
+        }
+        var facts = DayFacts(first, days: number)
         let end = facts.days + count
         var info = year(facts.year)
         while facts.days < end {
             if let months = shape.months, !months[facts.month] {
                 facts.advanceToNextMonth()
+                continue
+            }
+            let skip = shape.weekdaySkip[facts.weekday]
+            if skip > 0 {
+                facts.advance(by: skip)
                 continue
             }
             if facts.year != info.year { info = year(facts.year) }
@@ -157,6 +190,51 @@ struct RRulePeriods: Sendable {
         if invalidDates != .omit, shape.freq == .monthly || shape.freq == .yearly, !shape.monthDays.isEmpty {
             days = mergeUnique(days, movedDays(first: first, count: count))
         }
+    }
+
+    /// `collectMatchingDays` for a rule whose only day-level parts are BYDAY (ordinals counted in
+    /// the month) and BYMONTH: each weekday's days in a month follow from the month's first weekday.
+    private mutating func collectWeekdays(from first: CivilDate, number: Int, count: Int) {
+        let end = number + count
+        var month = DayFacts(first, days: number)
+        let months = shape.months, plainWeekdays = shape.plainWeekdays, nthWeekdays = shape.nthWeekdays
+        while month.days < end {
+            if months?[month.month] ?? true {
+                let start = days.count
+                let length = month.monthLength
+                let firstWeekday = month.weekday
+                let lastWeekday = (firstWeekday - 1 + length - 1) % 7 + 1
+                if let plain = plainWeekdays {
+                    for w in 1...7 where plain[w] {
+                        var offset = (w - firstWeekday + 7) % 7
+                        while offset < length {
+                            days.append(month.days + offset)
+                            offset += 7
+                        }
+                    }
+                }
+                for (weekday, n) in nthWeekdays {
+                    let w = weekday.rawValue
+                    let offset = n > 0
+                        ? (w - firstWeekday + 7) % 7 + 7 * (n - 1)
+                        : length - 1 - (lastWeekday - w + 7) % 7 - 7 * (-n - 1)
+                    if offset >= 0 && offset < length { days.append(month.days + offset) }
+                }
+                if days.count - start > 1 { sortUnique(from: start) }
+            }
+            month.advanceToNextMonth()
+        }
+    }
+
+    /// Sorts `days[start...]` and drops repeats (a weekday named both plainly and with an ordinal).
+    private mutating func sortUnique(from start: Int) {
+        days[start...].sort()
+        var kept = start + 1
+        for i in start + 1..<days.count where days[i] != days[kept - 1] {
+            days[kept] = days[i]
+            kept += 1
+        }
+        days.removeSubrange(kept...)
     }
 
     /// RFC 7529 SKIP: month days the month lacks, moved back to its last day or on to the next

@@ -27,6 +27,9 @@ final class RRuleShape: Sendable {
     let plainWeekdays: [Bool]?
     /// Weekdays BYDAY names at all, with or without an ordinal: a cheap first test.
     let anyWeekdays: [Bool]
+    /// For each ISO weekday 1…7, the days from it to the nearest weekday BYDAY names (0 when it
+    /// names that one): the day scan jumps over weekdays that can never match.
+    let weekdaySkip: [Int]
     /// Weekdays with an ordinal (n-th in the month or the year).
     let nthWeekdays: [(weekday: Weekday, n: Int)]
     /// Sorted, unique; for frequencies finer than the list's unit an absent list means "every value".
@@ -45,6 +48,9 @@ final class RRuleShape: Sendable {
     let setPositions: [Int]
     /// Ordinals count within the month (MONTHLY, or YEARLY with BYMONTH) rather than the year.
     let nthWithinMonth: Bool
+    /// BYDAY is the only day-level part besides BYMONTH and the days it picks are counted within
+    /// months: each month's days can be computed from its first weekday instead of scanned.
+    let weekdaysByArithmetic: Bool
 
     init(_ rule: RRule, start: LocalDateTime) {
         freq = rule.freq
@@ -85,7 +91,13 @@ final class RRuleShape: Sendable {
         plainWeekdays = byDay.isEmpty ? nil : mask(plain.map(\.weekday.rawValue), size: 8)
         nthWeekdays = monthlyOrYearly ? byDay.compactMap { s in s.ordinal.map { (s.weekday, $0) } } : []
         anyWeekdays = byDay.isEmpty ? [Bool](repeating: true, count: 8) : mask(byDay.map(\.weekday.rawValue), size: 8)
+        let named = anyWeekdays
+        weekdaySkip = (0...7).map { w in
+            w == 0 ? 0 : (0..<7).first { named[(w - 1 + $0) % 7 + 1] } ?? 0
+        }
         nthWithinMonth = rule.freq == .monthly || !byMonth.isEmpty
+        weekdaysByArithmetic = nthWithinMonth && monthlyOrYearly && !byDay.isEmpty && byMonthDay.isEmpty
+            && rule.byYearDay.isEmpty && rule.byWeekNo.isEmpty
         func list(_ given: [Int], coarser: Bool, startValue: Int, all: ClosedRange<Int>) -> [Int] {
             if !given.isEmpty {
                 let sorted = given.sorted()
