@@ -139,7 +139,7 @@ extension SpecValidator {
 
     /// A list of dates, `{from, to}` ranges and (when allowed) blackout names.
     mutating func dateRanges(_ node: YAMLNode, _ what: String, allowNames: Bool) -> [DateRange]? {
-        let items = node.sequence ?? [node]
+        let items = node.listItems
         var out: [DateRange] = []
         var ok = true
         for item in items {

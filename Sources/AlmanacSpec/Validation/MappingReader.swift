@@ -4,7 +4,7 @@ struct MappingReader {
     let node: YAMLNode
     /// The node's pairs as written. Lookups scan them: mappings are small, so a scan beats hashing,
     /// and reusing the node's own array costs no allocation per mapping.
-    let pairs: [YAMLPair]
+    let pairs: YAMLPairs
     /// Keys reported as unknown, in source order.
     private(set) var unknownKeys: [String] = []
 

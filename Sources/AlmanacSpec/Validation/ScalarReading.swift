@@ -81,7 +81,7 @@ extension SpecValidator {
 
     /// A single value or a list of values, each read by `read`; nil when any item failed.
     mutating func list<T>(_ node: YAMLNode, _ what: String, _ read: (inout SpecValidator, YAMLNode) -> [T]?) -> [T]? {
-        let items = node.sequence ?? [node]
+        let items = node.listItems
         if node.sequence != nil, items.isEmpty {
             diagnostics.emit(Diagnostic(.emptyList, "\(what) is an empty list; remove the key or give at least one value", at: node.range))
             return nil
@@ -146,7 +146,7 @@ extension SpecValidator {
     }
 
     /// A mapping's pairs as a JSON object over `base`: its keys replace the base's.
-    func jsonObject(_ pairs: [YAMLPair], over base: [String: JSONValue]) -> [String: JSONValue] {
+    func jsonObject(_ pairs: YAMLPairs, over base: [String: JSONValue]) -> [String: JSONValue] {
         var o = base
         o.reserveCapacity(base.count + pairs.count)
         // Last to first, so the first of repeated keys is the one left (one hash per key).

@@ -21,22 +21,25 @@ public enum YAMLComposer {
         }
         diagnostics.emit(contentsOf: state.diagnostics)
         if state.failed { return nil }
-        if state.root == nil {
+        guard let root = state.root else {
             diagnostics.emit(Diagnostic(.emptyDocument, "the spec is empty; it needs at least `version: 1` and `triggers:`",
                                         at: SourceRange(line: 1, column: 1, length: 1)))
+            return nil
         }
-        return state.root
+        let tree = YAMLTree(records: state.records, children: state.children, strings: state.strings)
+        return YAMLNode(tree, root)
     }
 }
 
+/// Builds the arrays of a `YAMLTree`: nodes are numbered as they complete (children before their
+/// collection), and a collection's children are copied end to end into `children` when it closes.
 private struct ComposerState {
-    /// An open collection. Its children wait in the shared `children` stack from `base` on
-    /// (a mapping's as key, value, key, value…), so no collection grows an array of its own:
-    /// each gets one array of exactly its size when it ends.
+    /// An open collection. Its children wait in the shared `pending` stack from `base` on
+    /// (a mapping's as key, value, key, value…), so no collection grows an array of its own.
     struct Frame {
         let isMapping: Bool
         let start: SourcePosition
-        let tag: String?
+        let tag: Int32
         let anchor: String?
         let flow: Bool
         let base: Int
@@ -45,14 +48,17 @@ private struct ComposerState {
         var size = 1
     }
 
+    var records: [YAMLTree.Record] = []
+    var children: [Int32] = []
+    var strings: [String] = []
     /// The children of every open collection, innermost last.
-    var children: [YAMLNode] = []
+    var pending: [Int32] = []
     let limits: YAMLLimits
     var diagnostics: [Diagnostic] = []
     var failed = false
-    var root: YAMLNode?
+    var root: Int32?
     var stack: [Frame] = []
-    var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    var anchors: [String: (node: Int32, size: Int)] = [:]
     var totalNodes = 0
     var aliasCount = 0
     var documents = 0
@@ -87,6 +93,25 @@ private struct ComposerState {
     static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         guard let pointer else { return nil }
         return String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+    }
+
+    /// Keeps `text` in `strings`; its position there, or -1 for nil.
+    mutating func store(_ text: String?) -> Int32 {
+        guard let text else { return -1 }
+        strings.append(text)
+        return Int32(strings.count - 1)
+    }
+
+    /// Adds a node record; its number.
+    mutating func add(_ record: YAMLTree.Record) -> Int32 {
+        records.append(record)
+        return Int32(records.count - 1)
+    }
+
+    /// The text of node `n` if it is a scalar.
+    func scalarText(_ n: Int32) -> String? {
+        let r = records[Int(n)]
+        return r.kind == .scalar ? strings[Int(r.first)] : nil
     }
 
     mutating func fail(_ code: DiagnosticCode, _ message: String, at position: SourcePosition, length: Int = 1) {
@@ -167,7 +192,6 @@ private struct ComposerState {
             }
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
-            let value = String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)
             let style: YAMLNode.ScalarStyle
             switch s.style {
             case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
@@ -177,7 +201,9 @@ private struct ComposerState {
             default: style = .plain
             }
             guard countNodes(1, at: start) else { return }
-            let node = YAMLNode(.scalar(value), range: SourceRange(start: start, end: end), style: style, tag: Self.string(s.tag))
+            let value = store(String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self))
+            let node = add(YAMLTree.Record(range: SourceRange(start: start, end: end), first: value, count: 0,
+                                           tag: store(Self.string(s.tag)), kind: .scalar, style: style.rawValue, isFlow: false))
             complete(node, size: 1, anchor: Self.string(s.anchor))
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
@@ -191,36 +217,33 @@ private struct ComposerState {
                 return
             }
             guard countNodes(target.size, at: start, length: name.count + 1) else { return }
-            complete(target.node.relocated(to: SourceRange(start: start, end: end)), size: target.size, anchor: nil)
+            // The same node seen from here: its content, with the alias's own range.
+            var copy = records[Int(target.node)]
+            copy.range = SourceRange(start: start, end: end)
+            complete(add(copy), size: target.size, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
             guard push(at: start) else { return }
             let d = event.data.sequence_start
-            stack.append(Frame(isMapping: false, start: start, tag: Self.string(d.tag), anchor: Self.string(d.anchor),
-                               flow: d.style == YAML_FLOW_SEQUENCE_STYLE, base: children.count))
+            stack.append(Frame(isMapping: false, start: start, tag: store(Self.string(d.tag)), anchor: Self.string(d.anchor),
+                               flow: d.style == YAML_FLOW_SEQUENCE_STYLE, base: pending.count))
         case YAML_MAPPING_START_EVENT:
             guard push(at: start) else { return }
             let d = event.data.mapping_start
-            stack.append(Frame(isMapping: true, start: start, tag: Self.string(d.tag), anchor: Self.string(d.anchor),
-                               flow: d.style == YAML_FLOW_MAPPING_STYLE, base: children.count))
+            stack.append(Frame(isMapping: true, start: start, tag: store(Self.string(d.tag)), anchor: Self.string(d.anchor),
+                               flow: d.style == YAML_FLOW_MAPPING_STYLE, base: pending.count))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let f = stack.popLast() else { return }
-            let last = children.count > f.base ? children[children.count - 1].range.end : nil
-            let content: YAMLNode.Content
-            if f.isMapping {
-                var pairs: [YAMLPair] = []
-                pairs.reserveCapacity((children.count - f.base) / 2)
-                var i = f.base
-                while i + 1 < children.count {
-                    pairs.append(YAMLPair(key: children[i], value: children[i + 1]))
-                    i += 2
-                }
-                content = .mapping(pairs)
-            } else {
-                content = .sequence(Array(children[f.base...]))
-            }
-            children.removeLast(children.count - f.base)
-            complete(YAMLNode(content, range: SourceRange(start: f.start, end: closingEnd(f.start, end, last)), tag: f.tag, isFlow: f.flow),
-                     size: f.size, anchor: f.anchor)
+            let last = pending.count > f.base ? records[Int(pending[pending.count - 1])].range.end : nil
+            // A mapping ended early by an error may hold a key without its value: drop it.
+            var count = pending.count - f.base
+            if f.isMapping { count -= count % 2 }
+            let first = Int32(children.count)
+            children.append(contentsOf: pending[f.base..<f.base + count])
+            pending.removeLast(pending.count - f.base)
+            let node = add(YAMLTree.Record(range: SourceRange(start: f.start, end: closingEnd(f.start, end, last)), first: first,
+                                           count: Int32(count), tag: f.tag, kind: f.isMapping ? .mapping : .sequence,
+                                           style: 0, isFlow: f.flow))
+            complete(node, size: f.size, anchor: f.anchor)
         default:
             break
         }
@@ -242,7 +265,7 @@ private struct ComposerState {
         return true
     }
 
-    mutating func complete(_ node: YAMLNode, size: Int, anchor: String?) {
+    mutating func complete(_ node: Int32, size: Int, anchor: String?) {
         if let anchor { anchors[anchor] = (node, size) }
         guard !stack.isEmpty else {
             root = node
@@ -251,37 +274,39 @@ private struct ComposerState {
         let top = stack.count - 1
         stack[top].size += size
         // In a mapping an even count of children so far means `node` is a key.
-        guard stack[top].isMapping, (children.count - stack[top].base) % 2 == 0 else {
-            children.append(node)
+        guard stack[top].isMapping, (pending.count - stack[top].base) % 2 == 0 else {
+            pending.append(node)
             return
         }
-        if let text = node.scalar {
+        let range = records[Int(node)].range
+        if let text = scalarText(node) {
             if let first = earlierKey(text, frame: top) {
                 diagnostics.append(Diagnostic(.duplicateKey, "duplicate key '\(text)'; each key may appear once in a mapping",
-                                              at: node.range, notes: [.init("'\(text)' first appears here", at: first)]))
+                                              at: range, notes: [.init("'\(text)' first appears here", at: first)]))
             } else if let index = stack[top].index {
-                index.insert(text, at: node.range)
+                index.insert(text, at: range)
             }
         } else {
-            diagnostics.append(Diagnostic(.complexKey, "a key must be a plain word, not \(node.kindName)", at: node.range))
+            let kind = records[Int(node)].kind == .mapping ? "a mapping" : "a list"
+            diagnostics.append(Diagnostic(.complexKey, "a key must be a plain word, not \(kind)", at: range))
         }
-        children.append(node)
+        pending.append(node)
     }
 
     /// Where `key` already appears in the mapping at `frame`: a scan for small mappings (most of
     /// them), a dictionary once it grows past 16 keys.
     mutating func earlierKey(_ key: String, frame: Int) -> SourceRange? {
         let base = stack[frame].base
-        if stack[frame].index == nil && children.count - base >= 32 {
+        if stack[frame].index == nil && pending.count - base >= 32 {
             let index = YAMLKeyTable()
-            for i in stride(from: base, to: children.count, by: 2) {
-                if let k = children[i].scalar, index.range(of: k) == nil { index.insert(k, at: children[i].range) }
+            for i in stride(from: base, to: pending.count, by: 2) {
+                if let k = scalarText(pending[i]), index.range(of: k) == nil { index.insert(k, at: records[Int(pending[i])].range) }
             }
             stack[frame].index = index
         }
         if let index = stack[frame].index { return index.range(of: key) }
-        for i in stride(from: base, to: children.count, by: 2) {
-            if case .scalar(let k) = children[i].content, k == key { return children[i].range }
+        for i in stride(from: base, to: pending.count, by: 2) {
+            if let k = scalarText(pending[i]), k == key { return records[Int(pending[i])].range }
         }
         return nil
     }
