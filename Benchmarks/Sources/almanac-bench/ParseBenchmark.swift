@@ -40,4 +40,12 @@ enum ParseBenchmark {
         print("  compose (located nodes)  \(ms(compose))  \(String(format: "%.2f", compose / raw))x")
         print("  parse + validate         \(ms(full))  \(String(format: "%.2f", full / raw))x  (target <= 3x)")
     }
+
+    /// `SpecLoader.load` of the generated spec `times` times, for a sampling profiler.
+    static func loop(times: Int) {
+        let file = SourceFile(path: "large.yaml", bytes: generateSpec(triggers: 10_000))
+        var errors = 0
+        for _ in 0..<times where SpecLoader.load(file).hasErrors { errors += 1 }
+        print("loaded \(times) times, \(errors) with errors")
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
+import AlmanacSpec
 
-// almanac-bench [parse] [expand PEER.json] [rrule CASES.json PEER.json] [diff] [memory] [split W1-W5]: prints figures and ratios against peers
+// almanac-bench [parse] [expand PEER.json] [rrule CASES.json PEER.json] [diff] [memory] [split W1-W5] [parseloop N]: prints figures and ratios against peers
 // measured in the same run (scripts/bench.sh supplies the dateutil figures).
 let args = Array(CommandLine.arguments.dropFirst())
 let all = args.isEmpty
@@ -8,6 +9,9 @@ let all = args.isEmpty
 if all || args.contains("parse") {
     ParseBenchmark.run()
     print()
+}
+if let i = args.firstIndex(of: "parseloop") {
+    ParseBenchmark.loop(times: i + 1 < args.count ? Int(args[i + 1]) ?? 50 : 50)
 }
 if all || args.contains("expand") {
     var peer: [String: (seconds: Double, fires: Int)] = [:]
@@ -36,4 +40,7 @@ if all || args.contains("diff") {
 }
 if all || args.contains("memory") {
     ExpansionBenchmark.memory()
+}
+if args.contains("sizes") {
+    print("RRuleTrigger", MemoryLayout<RRuleTrigger>.size, "Cron", MemoryLayout<CronExpression>.size, "Every", MemoryLayout<EveryRule>.size, "Once", MemoryLayout<OnceRule>.size, "Loc", MemoryLayout<LocationRule>.size, "During", MemoryLayout<During>.size, "CalendarRule", MemoryLayout<CalendarRule>.size, "Trigger", MemoryLayout<Trigger>.size, "TriggerKind", MemoryLayout<TriggerKind>.size, "Schedule", MemoryLayout<Schedule>.size)
 }

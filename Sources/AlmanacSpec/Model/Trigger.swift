@@ -47,13 +47,16 @@ public struct Trigger: Sendable {
 }
 
 /// Exactly one per trigger.
+///
+/// The two large rules are boxed (`indirect`): inline, an RRULE would make every trigger a
+/// quarter of a kilobyte larger, and triggers are moved often while a spec is validated and sorted.
 public enum TriggerKind: Sendable {
     case calendar(CalendarRule)
     case cron(CronExpression)
-    case rrule(RRuleTrigger)
+    indirect case rrule(RRuleTrigger)
     case every(EveryRule)
     case once(OnceRule)
-    case location(LocationRule)
+    indirect case location(LocationRule)
 
     /// The name used in the spec and the plan (`calendar`, `cron`, …).
     public var name: String {

@@ -56,8 +56,8 @@ extension SpecValidator {
     static let dateRangeKeys = ["from", "to"]
 
     /// Reads the common fields of `node`; keys outside `known` are reported as unknown.
-    mutating func commonFields(_ node: YAMLNode, _ what: String, known: [String]) -> CommonFields {
-        guard let m = MappingReader(node, what, known: known, diagnostics: &diagnostics) else { return CommonFields() }
+    mutating func commonFields(_ node: YAMLNode, _ what: @autoclosure () -> String, known: [String]) -> CommonFields {
+        guard let m = MappingReader(node, what(), known: known, diagnostics: &diagnostics) else { return CommonFields() }
         return commonFields(m)
     }
 
@@ -138,7 +138,7 @@ extension SpecValidator {
     }
 
     /// A list of dates, `{from, to}` ranges and (when allowed) blackout names.
-    mutating func dateRanges(_ node: YAMLNode, _ what: String, allowNames: Bool) -> [DateRange]? {
+    mutating func dateRanges(_ node: YAMLNode, _ what: @autoclosure () -> String, allowNames: Bool) -> [DateRange]? {
         let items = node.listItems
         var out: [DateRange] = []
         var ok = true
@@ -176,7 +176,7 @@ extension SpecValidator {
                     out.append(DateRange(from: d, to: d))
                 } else { ok = false }
             } else {
-                diagnostics.emit(Diagnostic(.wrongType, "each item of \(what) must be a date, a {from, to} range\(allowNames ? " or a blackout name" : ""), not \(item.kindName)", at: item.range))
+                diagnostics.emit(Diagnostic(.wrongType, "each item of \(what()) must be a date, a {from, to} range\(allowNames ? " or a blackout name" : ""), not \(item.kindName)", at: item.range))
                 ok = false
             }
         }

@@ -3,10 +3,10 @@ import AlmanacJSON
 /// Reading scalars as the text the user wrote, with the few typed forms the language has.
 extension SpecValidator {
     /// The scalar's text, or nil with a diagnostic for a collection or nothing at all.
-    mutating func text(_ node: YAMLNode, _ what: String) -> String? {
+    mutating func text(_ node: YAMLNode, _ what: @autoclosure () -> String) -> String? {
         guard checkTag(node) else { return nil }
         guard let s = node.scalar, !node.isNull else {
-            diagnostics.emit(Diagnostic(.wrongType, "\(what) must be a single value, not \(node.kindName)", at: node.range))
+            diagnostics.emit(Diagnostic(.wrongType, "\(what()) must be a single value, not \(node.kindName)", at: node.range))
             return nil
         }
         return s
@@ -29,68 +29,68 @@ extension SpecValidator {
     }
 
     /// A decimal integer within `range`.
-    mutating func integer(_ node: YAMLNode, _ what: String, in range: ClosedRange<Int>) -> Int? {
-        guard let s = text(node, what) else { return nil }
+    mutating func integer(_ node: YAMLNode, _ what: @autoclosure () -> String, in range: ClosedRange<Int>) -> Int? {
+        guard let s = text(node, what()) else { return nil }
         guard node.style == .plain || node.style == .singleQuoted || node.style == .doubleQuoted,
               let value = Int(s), s.first != "+" else {
-            diagnostics.emit(Diagnostic(.invalidNumber, "\(what) must be a whole number, not '\(s)'", at: node.range))
+            diagnostics.emit(Diagnostic(.invalidNumber, "\(what()) must be a whole number, not '\(s)'", at: node.range))
             return nil
         }
         guard range.contains(value) else {
             let bounds = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "\(range.lowerBound)…\(range.upperBound)"
-            diagnostics.emit(Diagnostic(.outOfRange, "\(what) \(value) is out of range; it must be \(bounds)", at: node.range))
+            diagnostics.emit(Diagnostic(.outOfRange, "\(what()) \(value) is out of range; it must be \(bounds)", at: node.range))
             return nil
         }
         return value
     }
 
     /// A decimal number (latitude, radius), with its literal text.
-    mutating func number(_ node: YAMLNode, _ what: String) -> (Double, String)? {
-        guard let s = text(node, what) else { return nil }
+    mutating func number(_ node: YAMLNode, _ what: @autoclosure () -> String) -> (Double, String)? {
+        guard let s = text(node, what()) else { return nil }
         guard JSONValue.isNumberLiteral(s), let value = Double(s) else {
-            diagnostics.emit(Diagnostic(.invalidNumber, "\(what) must be a decimal number like 40.7484, not '\(s)'", at: node.range))
+            diagnostics.emit(Diagnostic(.invalidNumber, "\(what()) must be a decimal number like 40.7484, not '\(s)'", at: node.range))
             return nil
         }
         return (value, s)
     }
 
     /// Only `true` or `false`: YAML 1.1's `yes`/`no`/`on`/`off` are refused, not guessed.
-    mutating func boolean(_ node: YAMLNode, _ what: String) -> Bool? {
-        guard let s = text(node, what) else { return nil }
+    mutating func boolean(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Bool? {
+        guard let s = text(node, what()) else { return nil }
         switch s {
         case "true": return true
         case "false": return false
         default:
             let hint = ["yes", "on", "y", "True", "TRUE"].contains(s) ? "; write `true`"
                 : ["no", "off", "n", "False", "FALSE"].contains(s) ? "; write `false`" : ""
-            diagnostics.emit(Diagnostic(.invalidBoolean, "\(what) must be true or false, not '\(s)'\(hint)", at: node.range))
+            diagnostics.emit(Diagnostic(.invalidBoolean, "\(what()) must be true or false, not '\(s)'\(hint)", at: node.range))
             return nil
         }
     }
 
     /// One of `choices`, with did-you-mean.
-    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ what: String, _ type: T.Type) -> T? where T.RawValue == String {
-        guard let s = text(node, what) else { return nil }
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ what: @autoclosure () -> String, _ type: T.Type) -> T? where T.RawValue == String {
+        guard let s = text(node, what()) else { return nil }
         if let value = T(rawValue: s) { return value }
         let names = T.allCases.map(\.rawValue)
         let hint = Suggestion.closest(to: s, among: names).map { "did you mean '\($0)'?" }
             ?? "expected one of " + names.map { "'\($0)'" }.joined(separator: ", ")
-        diagnostics.emit(Diagnostic(.invalidChoice, "invalid \(what) '\(s)'; \(hint)", at: node.range))
+        diagnostics.emit(Diagnostic(.invalidChoice, "invalid \(what()) '\(s)'; \(hint)", at: node.range))
         return nil
     }
 
     /// A single value or a list of values, each read by `read`; nil when any item failed.
-    mutating func list<T>(_ node: YAMLNode, _ what: String, _ read: (inout SpecValidator, YAMLNode) -> [T]?) -> [T]? {
+    mutating func list<T>(_ node: YAMLNode, _ what: @autoclosure () -> String, _ read: (inout SpecValidator, YAMLNode) -> [T]?) -> [T]? {
         let items = node.listItems
         if node.sequence != nil, items.isEmpty {
-            diagnostics.emit(Diagnostic(.emptyList, "\(what) is an empty list; remove the key or give at least one value", at: node.range))
+            diagnostics.emit(Diagnostic(.emptyList, "\(what()) is an empty list; remove the key or give at least one value", at: node.range))
             return nil
         }
         var out: [T] = []
         var ok = true
         for item in items {
             if item.sequence != nil || item.mapping != nil {
-                diagnostics.emit(Diagnostic(.wrongType, "each item of \(what) must be a single value, not \(item.kindName)", at: item.range))
+                diagnostics.emit(Diagnostic(.wrongType, "each item of \(what()) must be a single value, not \(item.kindName)", at: item.range))
                 ok = false
                 continue
             }
@@ -101,12 +101,12 @@ extension SpecValidator {
 
     /// Warns about values an earlier item of the same list already gave (`[mon-fri, wed]`); a
     /// repeat inside one scalar is the value syntax's to report.
-    mutating func warnRepeated<T: Hashable>(_ values: [T], seen: inout SeenValues<T>, at item: YAMLNode, _ what: String, _ name: (T) -> String) {
+    mutating func warnRepeated<T: Hashable>(_ values: [T], seen: inout SeenValues<T>, at item: YAMLNode, _ what: @autoclosure () -> String, _ name: (T) -> String) {
         var repeated: [T] = []
         for value in values where !seen.insert(value) { repeated.append(value) }
         guard !repeated.isEmpty else { return }
         let names = repeated.map { "'\(name($0))'" }.joined(separator: ", ")
-        let verb = repeated.count == 1 ? "\(what) \(names) is" : "\(what)s \(names) are"
+        let verb = repeated.count == 1 ? "\(what()) \(names) is" : "\(what())s \(names) are"
         diagnostics.emit(Diagnostic(.duplicateValue, "\(verb) listed twice", at: item.range))
     }
 
@@ -127,8 +127,8 @@ extension SpecValidator {
     }
 
     /// Applies a string syntax to a scalar, turning its errors into located diagnostics.
-    mutating func parse<T>(_ node: YAMLNode, _ what: String, _ syntax: (String) -> Result<T, SyntaxError>) -> T? {
-        guard let s = text(node, what) else { return nil }
+    mutating func parse<T>(_ node: YAMLNode, _ what: @autoclosure () -> String, _ syntax: (String) -> Result<T, SyntaxError>) -> T? {
+        guard let s = text(node, what()) else { return nil }
         switch syntax(s) {
         case .success(let value): return value
         case .failure(let error):
@@ -138,8 +138,8 @@ extension SpecValidator {
     }
 
     /// Applies a syntax that may find several problems in one scalar (a list of weekdays).
-    mutating func parseMany<T>(_ node: YAMLNode, _ what: String, _ syntax: (String) -> (T?, [SyntaxError])) -> T? {
-        guard let s = text(node, what) else { return nil }
+    mutating func parseMany<T>(_ node: YAMLNode, _ what: @autoclosure () -> String, _ syntax: (String) -> (T?, [SyntaxError])) -> T? {
+        guard let s = text(node, what()) else { return nil }
         let (value, errors) = syntax(s)
         for e in errors { diagnostics.emit(e.diagnostic(in: node)) }
         return errors.contains { $0.severity == .error } ? nil : value
@@ -147,8 +147,9 @@ extension SpecValidator {
 
     /// A mapping's pairs as a JSON object over `base`: its keys replace the base's.
     func jsonObject(_ pairs: YAMLPairs, over base: [String: JSONValue]) -> [String: JSONValue] {
-        var o = base
-        o.reserveCapacity(base.count + pairs.count)
+        // One table of the final size: growing a copy of `base` would hash its keys twice.
+        var o = [String: JSONValue](minimumCapacity: base.count + pairs.count)
+        for (key, value) in base { o[key] = value }
         // Last to first, so the first of repeated keys is the one left (one hash per key).
         for pair in pairs.reversed() {
             if let key = pair.key.scalar { o[key] = json(pair.value) }

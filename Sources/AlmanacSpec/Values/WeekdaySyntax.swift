@@ -6,6 +6,7 @@ extension ValueSyntax {
     /// these separated by commas. Names are case-insensitive, short (`thu`) or full (`thursday`).
     /// A weekday given twice is a warning.
     public static func weekdays(_ text: String, allowOrdinals: Bool) -> ([WeekdaySelector]?, [SyntaxError]) {
+        if let days = plainWeekdays(text) { return (days, []) }
         let t = ScalarText(text)
         var result: [WeekdaySelector] = []
         var problems: [SyntaxError] = []
@@ -25,6 +26,61 @@ extension ValueSyntax {
         }
         return (problems.contains { $0.severity == .error } ? nil : result, problems)
     }
+
+    /// The common case read straight from the bytes: names and ranges of names (`mon`, `Tue`,
+    /// `mon-fri`, `sat, sun`), each day once. Nil for anything else (ordinals, repeats, unknown
+    /// names, stray characters), which the full reader then reads and explains.
+    static func plainWeekdays(_ text: String) -> [WeekdaySelector]? {
+        var text = text
+        return text.withUTF8 { bytes -> [WeekdaySelector]? in
+            var seen: UInt8 = 0
+            var out: [WeekdaySelector] = []
+            var i = 0
+            /// A name at `i`, moving past it.
+            func name() -> Int? {
+                let start = i
+                while i < bytes.count, (bytes[i] | 0x20) >= 0x61, (bytes[i] | 0x20) <= 0x7A { i += 1 }
+                return weekdayNumber(bytes, start..<i)
+            }
+            while true {
+                guard let first = name() else { return nil }
+                var last = first
+                if i < bytes.count, bytes[i] == 0x2D {  // -
+                    i += 1
+                    guard let end = name() else { return nil }
+                    last = end
+                }
+                var w = first
+                while true {
+                    guard seen & (1 << w) == 0 else { return nil }
+                    seen |= 1 << w
+                    out.append(WeekdaySelector(Weekday(rawValue: w)!))
+                    if w == last { break }
+                    w = w % 7 + 1
+                }
+                guard i < bytes.count else { return out }
+                guard bytes[i] == 0x2C else { return nil }  // ,
+                i += 1
+                while i < bytes.count, bytes[i] == 0x20 { i += 1 }
+            }
+        }
+    }
+
+    /// The ISO number of the weekday spelt (in any case, short or full) by `bytes[range]`.
+    private static func weekdayNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard range.count >= 3 else { return nil }
+        for (n, full) in weekdayFullNameBytes.enumerated() where range.count == 3 || range.count == full.count {
+            var same = true
+            for (k, b) in zip(range, full) where bytes[k] | 0x20 != b {
+                same = false
+                break
+            }
+            if same { return n + 1 }
+        }
+        return nil
+    }
+
+    private static let weekdayFullNameBytes = weekdayFullNames.map { Array($0.utf8) }
 
     /// One weekday name, case-insensitive, short or full; nil when unknown.
     static func weekday(named name: String) -> Weekday? {

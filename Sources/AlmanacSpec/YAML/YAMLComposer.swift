@@ -16,6 +16,11 @@ public enum YAMLComposer {
             return nil
         }
         var state = ComposerState(limits: limits)
+        // A node takes at least 4 bytes of YAML (`a: b` is 3 nodes in 5): room for all of them up
+        // front saves copying the arrays as they grow.
+        let expected = min(bytes.count / 4, limits.maxNodes)
+        state.records.reserveCapacity(expected)
+        state.strings.reserveCapacity(expected)
         bytes.withUnsafeBufferPointer { buffer in
             state.run(buffer)
         }

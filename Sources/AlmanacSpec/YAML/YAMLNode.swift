@@ -37,7 +37,20 @@ public struct YAMLNode: Sendable {
     /// The scalar style; nil for collections.
     public var style: ScalarStyle? {
         let r = record
-        return r.kind == .scalar ? ScalarStyle(rawValue: r.style) : nil
+        guard r.kind == .scalar else { return nil }
+        switch r.style {
+        case ScalarStyle.plain.rawValue: return .plain
+        case ScalarStyle.singleQuoted.rawValue: return .singleQuoted
+        case ScalarStyle.doubleQuoted.rawValue: return .doubleQuoted
+        case ScalarStyle.literal.rawValue: return .literal
+        default: return .folded
+        }
+    }
+
+    /// A plain (unquoted) scalar: cheaper than comparing `style`.
+    var isPlainScalar: Bool {
+        let r = record
+        return r.kind == .scalar && r.style == ScalarStyle.plain.rawValue
     }
 
     /// The explicit tag (`!!str`, `tag:yaml.org,2002:str`), if the user wrote one.
@@ -75,7 +88,7 @@ public struct YAMLNode: Sendable {
 
     /// A plain scalar that YAML would read as null (`~`, `null`, or nothing at all).
     public var isNull: Bool {
-        guard style == .plain, let s = scalar else { return false }
+        guard isPlainScalar, let s = scalar else { return false }
         return s.isEmpty || s == "~" || s == "null" || s == "Null" || s == "NULL"
     }
 
