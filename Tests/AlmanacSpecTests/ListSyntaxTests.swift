@@ -1,3 +1,4 @@
+import AlmanacTestSupport
 import AlmanacTime
 import Testing
 @testable import AlmanacSpec
@@ -63,5 +64,21 @@ import Testing
         expectError(ValueSyntax.minute("60").error, .outOfRange, "^^")
         expectError(ValueSyntax.second("x1").error, .invalidNumber, "^^")
         #expect(ValueSyntax.second("+5").value == 5)
+    }
+
+    /// The byte-level reader of plain weekday lists may decline any text, but what it accepts must
+    /// be exactly what the full reader gives, without a problem.
+    @Test func plainWeekdayReaderAgreesWithTheFullOne() {
+        let tokens = ["mon", "Tue", "WEDNESDAY", "thu", "Friday", "sat", "sun", "thurs", "mo", "-", "-", ",", ",", ", ", " ", "2", "-1", "é"]
+        var random = SplitMix(seed: 7)
+        var accepted = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int(1 + random.next() % 6)).map { _ in tokens[Int(random.next() % UInt64(tokens.count))] }.joined()
+            guard let fast = ValueSyntax.plainWeekdays(text) else { continue }
+            accepted += 1
+            let (full, problems) = ValueSyntax.weekdays(text, allowOrdinals: true)
+            #expect(full == fast && problems.isEmpty, "\(text)")
+        }
+        #expect(accepted > 1_000)
     }
 }

@@ -103,7 +103,9 @@ extension SpecValidator {
         guard let m = MappingReader(node, "`during`", known: Self.duringKeys, diagnostics: &diagnostics) else { return nil }
         var d = During()
         var ok = true
-        if let w = m["weekdays"] {
+        if let w = m["weekdays"], let days = plainWeekdayList(w) {
+            d.weekdays = Set(days.map(\.weekday))
+        } else if let w = m["weekdays"] {
             var seen = SeenValues<WeekdaySelector>()
             let days = list(w, "`during.weekdays`") { v, n -> [WeekdaySelector]? in
                 guard let days = v.parseMany(n, "a weekday", { Syntax.weekdays($0, ordinals: false) }) else { return nil }

@@ -63,7 +63,10 @@ extension SpecValidator {
             if let months { rule.months = months.sortedUnique() } else { ok = false }
         }
         rule.days = ints(&self, "days", 1...31, allowNegative: true)
-        if let n = m["weekdays"] {
+        if let n = m["weekdays"], let days = plainWeekdayList(n) {
+            // Plain names carry no ordinal: sorting by weekday orders them.
+            rule.weekdays = days.sorted { $0.weekday < $1.weekday }
+        } else if let n = m["weekdays"] {
             var seen = SeenValues<WeekdaySelector>()
             let days = list(n, "`weekdays`") { v, item -> [WeekdaySelector]? in
                 guard let days = v.parseMany(item, "a weekday", { Syntax.weekdays($0, ordinals: true) }) else { return nil }

@@ -79,6 +79,24 @@ extension SpecValidator {
         return nil
     }
 
+    /// A weekday or list of weekdays written the common way (names and ranges, untagged, each day
+    /// once), read without the general machinery; nil for anything else, which `list` then reads
+    /// and explains.
+    func plainWeekdayList(_ node: YAMLNode) -> [WeekdaySelector]? {
+        var seen: UInt8 = 0
+        var out: [WeekdaySelector] = []
+        for item in node.listItems {
+            guard item.tag == nil, let s = item.scalar, !item.isNull, let days = ValueSyntax.plainWeekdays(s) else { return nil }
+            for day in days {
+                let bit: UInt8 = 1 << day.weekday.rawValue
+                guard seen & bit == 0 else { return nil }
+                seen |= bit
+                out.append(day)
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+
     /// A single value or a list of values, each read by `read`; nil when any item failed.
     mutating func list<T>(_ node: YAMLNode, _ what: @autoclosure () -> String, _ read: (inout SpecValidator, YAMLNode) -> [T]?) -> [T]? {
         let items = node.listItems

@@ -172,10 +172,12 @@ struct SpecValidator {
         }
         var out: [Trigger] = []
         out.reserveCapacity(pairs.count)
+        // Repeated ids were reported by the composer; only then is there a first one to keep.
+        let repeats = diagnostics.diagnostics.contains { $0.code == .duplicateKey }
         var seen: Set<String> = []
-        seen.reserveCapacity(pairs.count)
+        if repeats { seen.reserveCapacity(pairs.count) }
         for pair in pairs {
-            guard let id = pair.key.scalar, seen.insert(id).inserted else { continue }
+            guard let id = pair.key.scalar, !repeats || seen.insert(id).inserted else { continue }
             if !Self.isTriggerID(id) {
                 diagnostics.emit(Diagnostic(.invalidTriggerID, Self.identifierProblem("trigger id", id), at: pair.key.range))
             }
