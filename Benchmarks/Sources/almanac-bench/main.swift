@@ -1,7 +1,7 @@
 import Foundation
 import AlmanacSpec
 
-// almanac-bench [parse] [expand PEER.json] [rrule CASES.json PEER.json] [diff] [memory] [split W1-W5] [parseloop N]: prints figures and ratios against peers
+// almanac-bench [parse] [expand PEER.json] [rrule CASES.json PEER.json] [diff] [memory] [split W1-W5] [parseloop N] [sizes]: prints figures and ratios against peers
 // measured in the same run (scripts/bench.sh supplies the dateutil figures).
 let args = Array(CommandLine.arguments.dropFirst())
 let all = args.isEmpty
@@ -42,5 +42,12 @@ if all || args.contains("memory") {
     ExpansionBenchmark.memory()
 }
 if args.contains("sizes") {
-    print("RRuleTrigger", MemoryLayout<RRuleTrigger>.size, "Cron", MemoryLayout<CronExpression>.size, "Every", MemoryLayout<EveryRule>.size, "Once", MemoryLayout<OnceRule>.size, "Loc", MemoryLayout<LocationRule>.size, "During", MemoryLayout<During>.size, "CalendarRule", MemoryLayout<CalendarRule>.size, "Trigger", MemoryLayout<Trigger>.size, "TriggerKind", MemoryLayout<TriggerKind>.size, "Schedule", MemoryLayout<Schedule>.size)
+    // Value sizes on the validator's path: every byte of a Trigger is copied as triggers are sorted.
+    let sizes: [(String, Int)] = [
+        ("Trigger", MemoryLayout<Trigger>.size), ("TriggerKind", MemoryLayout<TriggerKind>.size),
+        ("RRuleTrigger", MemoryLayout<RRuleTrigger>.size), ("LocationRule", MemoryLayout<LocationRule>.size),
+        ("CalendarRule", MemoryLayout<CalendarRule>.size), ("During", MemoryLayout<During>.size),
+        ("Schedule", MemoryLayout<Schedule>.size),
+    ]
+    for (name, size) in sizes { print("\(name): \(size) bytes") }
 }
