@@ -1,21 +1,16 @@
 import Foundation
 
-/// Median wall time of repeated runs, in seconds (the clock is read here, never in the libraries).
-func median(runs: Int = 7, _ body: () -> Void) -> Double {
-    timings(runs: runs, body).median
+/// Wall time of one run of `body`, in seconds (the clock is read here, never in the libraries).
+func seconds(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-/// The median and the fastest of repeated runs, in seconds. On a busy machine noise only ever adds
-/// time, so the fastest run is the steadier figure for comparing two loops.
-func timings(runs: Int, _ body: () -> Void) -> (median: Double, fastest: Double) {
-    var times: [Double] = []
-    for _ in 0..<runs {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    times.sort()
-    return (times[times.count / 2], times[0])
+/// Median wall time of repeated runs, in seconds.
+func median(runs: Int = 7, _ body: () -> Void) -> Double {
+    let times = (0..<runs).map { _ in seconds(body) }.sorted()
+    return times[times.count / 2]
 }
 
 func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }

@@ -29,15 +29,16 @@ enum ParseBenchmark {
         let file = SourceFile(path: "large.yaml", bytes: bytes)
         let check = SpecLoader.load(file)
         precondition(!check.hasErrors, "generated spec must be valid: \(check.diagnostics.prefix(3))")
-        // Interleaved rounds, so that a noisy stretch of the machine hits all three alike.
+        // Interleaved rounds, so that a noisy stretch of the machine hits all three alike. Noise only
+        // ever adds time, so the fastest round is printed beside the median.
         var raw: [Double] = [], compose: [Double] = [], full: [Double] = []
         for _ in 0..<15 {
-            raw.append(timings(runs: 1) { _ = YAMLEventScan.count(bytes) }.fastest)
-            compose.append(timings(runs: 1) {
+            raw.append(seconds { _ = YAMLEventScan.count(bytes) })
+            compose.append(seconds {
                 var bag = DiagnosticBag()
                 _ = YAMLComposer.compose(bytes, diagnostics: &bag)
-            }.fastest)
-            full.append(timings(runs: 1) { _ = SpecLoader.load(file) }.fastest)
+            })
+            full.append(seconds { _ = SpecLoader.load(file) })
         }
         func line(_ name: String, _ t: [Double], ratio: Bool) -> String {
             let sorted = t.sorted(), med = sorted[sorted.count / 2], best = sorted[0]

@@ -22,8 +22,9 @@ struct RRulePeriods: Sendable {
     private var memoFirstNumber = 0
 
     /// True when every occurrence a period yields lies inside that period. BYWEEKNO breaks it (a
-    /// year's week 1 may start in the previous December) and so does RFC 7529 SKIP `forward` (the
-    /// 31st of a 30-day month moves to the next month's first day).
+    /// year's week 1 may start in the previous December) and so does RFC 7529 SKIP with BYMONTHDAY
+    /// (`forward` moves the 31st of a 30-day month to the next month's first day; `backward` moves
+    /// a -31st to the previous month's last).
     let staysInPeriod: Bool
 
     init(shape: RRuleShape, invalidDates: InvalidDatePolicy) {
