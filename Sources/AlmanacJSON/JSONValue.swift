@@ -49,7 +49,7 @@ public enum JSONValue: Hashable, Sendable {
 
     /// True when `text` is a JSON number literal (RFC 8259 §6).
     public static func isNumberLiteral(_ text: String) -> Bool {
-        var it = Array(text.utf8)[...]
+        var it = text.utf8[...]
         func digit(_ c: UInt8?) -> Bool { c.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
         if it.first == UInt8(ascii: "-") { it = it.dropFirst() }
         guard let first = it.first, digit(first) else { return false }

@@ -23,6 +23,13 @@ struct CronField: Sendable {
 
     /// Reads the field in `r` of `t` into a bit set (bit v = value v), or the errors found.
     func read(_ t: ScalarText, _ r: Range<Int>) -> (UInt64, [SyntaxError]) {
+        // Most fields are one element: no list of pieces needed.
+        if t.firstIndex(of: ",", in: r) == nil {
+            switch readElement(t, t.trimmed(r)) {
+            case .success(let b): return (b, [])
+            case .failure(let e): return (0, [e])
+            }
+        }
         var bits: UInt64 = 0
         var errors: [SyntaxError] = []
         for element in t.split(r, on: ",") {

@@ -19,12 +19,12 @@ public enum CronParser {
         if t[first.lowerBound] == "@" { return parseMacro(t, fields, source: text) }
         guard fields.count == 5 else { return (nil, [fieldCountError(t, fields)]) }
 
-        var bits: [UInt64] = []
+        var bits: [UInt64] = [0, 0, 0, 0, 0]
         var errors: [SyntaxError] = []
-        for (field, range) in zip(CronField.all, fields) {
-            let (b, e) = field.read(t, range)
-            bits.append(b)
-            errors += e
+        for i in 0..<5 {
+            let (b, e) = CronField.all[i].read(t, fields[i])
+            bits[i] = b
+            if !e.isEmpty { errors += e }
         }
         guard errors.isEmpty else { return (nil, errors) }
         // Sunday may be written 0 or 7; the model keeps it as bit 0.
@@ -74,6 +74,7 @@ public enum CronParser {
     /// The ranges of the blank-separated words of `r`.
     private static func blankSeparatedWords(_ t: ScalarText, _ r: Range<Int>) -> [Range<Int>] {
         var words: [Range<Int>] = []
+        words.reserveCapacity(5)
         var i = r.lowerBound
         while i < r.upperBound {
             while i < r.upperBound, t.isBlank(i) { i += 1 }

@@ -103,14 +103,17 @@ extension SpecValidator {
         guard let m = MappingReader(node, "`during`", known: Self.duringKeys, diagnostics: &diagnostics) else { return nil }
         var d = During()
         var ok = true
-        if let w = m["weekdays"], let days = plainWeekdayList(w) {
-            d.weekdays = Set(days.map(\.weekday))
+        if let w = m["weekdays"], let mask = plainWeekdayMask(w) {
+            var days = Set<Weekday>(minimumCapacity: mask.nonzeroBitCount)
+            for n in 1...7 where mask & 1 << n != 0 { days.insert(Weekday(rawValue: n)!) }
+            d.weekdays = days
         } else if let w = m["weekdays"] {
             var seen = SeenValues<WeekdaySelector>()
-            let days = list(w, "`during.weekdays`") { v, n -> [WeekdaySelector]? in
-                guard let days = v.parseMany(n, "a weekday", { Syntax.weekdays($0, ordinals: false) }) else { return nil }
+            let days = list(w, "`during.weekdays`") { v, n, out -> Bool in
+                guard let days = v.parseMany(n, "a weekday", { Syntax.weekdays($0, ordinals: false) }) else { return false }
                 v.warnRepeated(days, seen: &seen, at: n, "weekday") { $0.weekday.shortName }
-                return days
+                out += days
+                return true
             }
             if let days {
                 d.weekdays = Set(days.map(\.weekday))
@@ -162,13 +165,14 @@ extension SpecValidator {
             } else if let s = item.scalar {
                 if allowNames, let first = s.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
                     if let ranges = blackouts[s] {
-                        used.insert("blackout:" + s)
-                        out.append(contentsOf: ranges)
+                        usedBlackouts.insert(s)
+                        // Alone (the usual `except: [holidays]`), the blackout's own array is shared.
+                        if out.isEmpty { out = ranges } else { out.append(contentsOf: ranges) }
                     } else {
                         let known = blackouts.keys.sorted()
                         let meant = Suggestion.closest(to: s, among: known)
                         // The blackout the user meant is used; warning that it is unused would mislead.
-                        if let meant { used.insert("blackout:" + meant) }
+                        if let meant { usedBlackouts.insert(meant) }
                         let hint = meant.map { "; did you mean '\($0)'?" }
                             ?? (known.isEmpty ? "; define it under `blackouts:`" : "; known blackouts: " + known.joined(separator: ", "))
                         diagnostics.emit(Diagnostic(.unknownBlackout, "unknown blackout '\(s)'\(hint)", at: item.range))

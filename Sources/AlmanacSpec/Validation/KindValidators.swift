@@ -29,6 +29,7 @@ extension SpecValidator {
 
     static let calendarKeys = ["months", "days", "weekdays", "at", "hours", "minutes", "seconds"]
     static let locationKeys = ["region", "on", "cooldown"]
+    static let timeFieldKeys = ["hours", "minutes", "seconds"]
 
     mutating func calendar(_ node: YAMLNode, policy: InvalidDatePolicy) -> CalendarRule? {
         guard let m = MappingReader(node, "`calendar`", known: Self.calendarKeys, diagnostics: &diagnostics) else { return nil }
@@ -37,41 +38,47 @@ extension SpecValidator {
         func ints(_ v: inout SpecValidator, _ key: String, _ range: ClosedRange<Int>, allowNegative: Bool = false) -> [Int]? {
             guard let n = m[key] else { return nil }
             var seen = SeenValues<Int>()
-            let values = v.list(n, "`\(key)`") { (v: inout SpecValidator, item: YAMLNode) -> [Int]? in
+            let values = v.list(n, "`\(key)`") { (v: inout SpecValidator, item: YAMLNode, out: inout [Int]) -> Bool in
                 guard let s = item.scalar, let i = Int(s) else {
                     v.diagnostics.emit(Diagnostic(.invalidNumber, Self.wholeNumberProblem(key, item), at: item.range))
-                    return nil
+                    return false
                 }
                 guard range.contains(i) || (allowNegative && range.contains(-i)) else {
                     let neg = allowNegative ? " or -\(range.upperBound)…-1 from the month's end" : ""
                     v.diagnostics.emit(Diagnostic(.outOfRange, "\(key.dropLast()) \(i) is out of range; use \(range.lowerBound)…\(range.upperBound)\(neg)", at: item.range))
-                    return nil
+                    return false
                 }
-                v.warnRepeated([i], seen: &seen, at: item, String(key.dropLast())) { String($0) }
-                return [i]
+                v.warnRepeated(i, seen: &seen, at: item, String(key.dropLast())) { String($0) }
+                out.append(i)
+                return true
             }
             if values == nil { ok = false }
             return values.map { $0.sortedUnique() }
         }
         if let n = m["months"] {
             var seen = SeenValues<Int>()
-            let months = list(n, "`months`") { v, item -> [Int]? in
-                guard let months = v.parseMany(item, "a month", Syntax.months) else { return nil }
+            let months = list(n, "`months`") { v, item, out -> Bool in
+                guard let months = v.parseMany(item, "a month", Syntax.months) else { return false }
                 v.warnRepeated(months, seen: &seen, at: item, "month") { ValueSyntax.monthNames[$0 - 1] }
-                return months
+                out += months
+                return true
             }
             if let months { rule.months = months.sortedUnique() } else { ok = false }
         }
         rule.days = ints(&self, "days", 1...31, allowNegative: true)
-        if let n = m["weekdays"], let days = plainWeekdayList(n) {
-            // Plain names carry no ordinal: sorting by weekday orders them.
-            rule.weekdays = days.sorted { $0.weekday < $1.weekday }
+        if let n = m["weekdays"], let mask = plainWeekdayMask(n) {
+            // Plain names carry no ordinal: in weekday order, they are sorted.
+            var days: [WeekdaySelector] = []
+            days.reserveCapacity(mask.nonzeroBitCount)
+            for n in 1...7 where mask & 1 << n != 0 { days.append(WeekdaySelector(Weekday(rawValue: n)!)) }
+            rule.weekdays = days
         } else if let n = m["weekdays"] {
             var seen = SeenValues<WeekdaySelector>()
-            let days = list(n, "`weekdays`") { v, item -> [WeekdaySelector]? in
-                guard let days = v.parseMany(item, "a weekday", { Syntax.weekdays($0, ordinals: true) }) else { return nil }
+            let days = list(n, "`weekdays`") { v, item, out -> Bool in
+                guard let days = v.parseMany(item, "a weekday", { Syntax.weekdays($0, ordinals: true) }) else { return false }
                 v.warnRepeated(days, seen: &seen, at: item, "weekday") { ($0.ordinal.map(String.init) ?? "") + $0.weekday.shortName }
-                return days
+                out += days
+                return true
             }
             if let days {
                 // (weekday, ordinal) orders distinct selectors strictly (no ordinal is 0), so equal
@@ -83,22 +90,23 @@ extension SpecValidator {
                 rule.weekdays = unique
             } else { ok = false }
         }
-        let fieldKeys = ["hours", "minutes", "seconds"].filter { m.has($0) }
+        let fieldKey = Self.timeFieldKeys.first { m.has($0) }
         if let at = m["at"] {
-            if let first = fieldKeys.first {
+            if let first = fieldKey {
                 diagnostics.emit(Diagnostic(.conflictingKeys, "`at` and `\(first)` both give times of day; use one or the other", at: m.keyNode(first)!.range))
                 ok = false
             }
             var seen = SeenValues<LocalTime>()
-            let times = list(at, "`at`") { v, item -> [LocalTime]? in
-                guard let time = v.parse(item, "a time", Syntax.time) else { return nil }
-                v.warnRepeated([time], seen: &seen, at: item, "time") { String($0.description.prefix($0.second == 0 ? 5 : 8)) }
-                return [time]
+            let times = list(at, "`at`") { v, item, out -> Bool in
+                guard let time = v.parse(item, "a time", Syntax.time) else { return false }
+                v.warnRepeated(time, seen: &seen, at: item, "time") { String($0.description.prefix($0.second == 0 ? 5 : 8)) }
+                out.append(time)
+                return true
             }
             if let times {
                 rule.times = times.sortedUnique()
             } else { ok = false }
-        } else if !fieldKeys.isEmpty {
+        } else if fieldKey != nil {
             let hours = ints(&self, "hours", 0...23)
             let minutes = ints(&self, "minutes", 0...59)
             let seconds = ints(&self, "seconds", 0...59)
@@ -143,15 +151,16 @@ extension SpecValidator {
         var trigger = RRuleTrigger(rule: rule, start: dtstart)
         for (key, isAdd) in [("rdates", true), ("exdates", false)] {
             guard let n = m[key] else { continue }
-            let values = list(n, "`\(key)`") { v, item -> [LocalDateTime]? in
-                guard let b = v.parse(item, "a date-time", Syntax.bound) else { return nil }
+            let values = list(n, "`\(key)`") { v, item, out -> Bool in
+                guard let b = v.parse(item, "a date-time", Syntax.bound) else { return false }
                 switch b {
-                case .local(let l): return [l]
-                case .date(let d): return [LocalDateTime(date: d, time: dtstart.time)]
+                case .local(let l): out.append(l)
+                case .date(let d): out.append(LocalDateTime(date: d, time: dtstart.time))
                 case .instant:
                     v.diagnostics.emit(Diagnostic(.invalidDateTime, "`\(key)` items are local date-times in the trigger's zone, without an offset", at: item.range))
-                    return nil
+                    return false
                 }
+                return true
             }
             guard let values else { return nil }
             if isAdd { trigger.rdates = Array(Set(values)).sorted() } else { trigger.exdates = Array(Set(values)).sorted() }
@@ -190,7 +199,7 @@ extension SpecValidator {
     mutating func location(_ node: YAMLNode) -> LocationRule? {
         if let name = node.scalar, !node.isNull {
             // The region it names is meant to be used; do not also call it unused.
-            used.insert("region:" + name)
+            usedRegions.insert(name)
             diagnostics.emit(Diagnostic(.wrongType, "`location` is a mapping; write `location: {region: \(name)}`", at: node.range))
             return nil
         }
@@ -204,15 +213,15 @@ extension SpecValidator {
             region = self.region(r, name: nil)
         } else if let name = text(r, "`region`") {
             if let known = regions[name] {
-                used.insert("region:" + name)
+                usedRegions.insert(name)
                 region = known
             } else if brokenRegions.contains(name) {
                 // Its definition already has an error; calling the name unknown would be wrong.
-                used.insert("region:" + name)
+                usedRegions.insert(name)
             } else {
                 let names = (Array(regions.keys) + brokenRegions).sorted()
                 let meant = Suggestion.closest(to: name, among: names)
-                if let meant { used.insert("region:" + meant) }
+                if let meant { usedRegions.insert(meant) }
                 let hint = meant.map { "; did you mean '\($0)'?" }
                     ?? (names.isEmpty ? "; define it under `regions:` or write it inline" : "; known regions: " + names.joined(separator: ", "))
                 diagnostics.emit(Diagnostic(.unknownRegion, "unknown region '\(name)'\(hint)", at: r.range))

@@ -42,15 +42,20 @@ struct MappingReader {
     /// The key node itself, for diagnostics about the key.
     func keyNode(_ key: String) -> YAMLNode? { pair(key)?.key }
 
-    /// Which of `keys` are present, each once, in source order.
-    func present(among keys: [String]) -> [String] {
-        var found: [String] = []
+    /// Which of `keys` are present, each once, in source order: the first apart from the others,
+    /// so that the usual single one costs no array.
+    func present(among keys: [String]) -> (first: String?, others: [String]) {
+        var first: String?
+        var others: [String] = []
         for pair in pairs {
-            if case .scalar(let k) = pair.key.content, KeyMatching.index(of: k, in: keys) != nil, KeyMatching.index(of: k, in: found) == nil {
-                found.append(k)
+            guard case .scalar(let k) = pair.key.content, KeyMatching.index(of: k, in: keys) != nil else { continue }
+            if let f = first {
+                if !KeyMatching.same(k, f), KeyMatching.index(of: k, in: others) == nil { others.append(k) }
+            } else {
+                first = k
             }
         }
-        return found
+        return (first, others)
     }
 
     func has(_ key: String) -> Bool { pair(key) != nil }

@@ -79,32 +79,27 @@ extension SpecValidator {
         return nil
     }
 
-    /// A weekday or list of weekdays written the common way (names and ranges, untagged, each day
-    /// once), read without the general machinery; nil for anything else, which `list` then reads
-    /// and explains.
-    func plainWeekdayList(_ node: YAMLNode) -> [WeekdaySelector]? {
+    /// The weekdays of a weekday or list of weekdays written the common way (names and ranges,
+    /// untagged, each day once) as a bit set (bit n = ISO weekday n), read without the general
+    /// machinery; nil for anything else, which `list` then reads and explains.
+    func plainWeekdayMask(_ node: YAMLNode) -> UInt8? {
         var seen: UInt8 = 0
-        var out: [WeekdaySelector] = []
         for item in node.listItems {
-            guard item.tag == nil, let s = item.scalar, !item.isNull, let days = ValueSyntax.plainWeekdays(s) else { return nil }
-            for day in days {
-                let bit: UInt8 = 1 << day.weekday.rawValue
-                guard seen & bit == 0 else { return nil }
-                seen |= bit
-                out.append(day)
-            }
+            guard item.tag == nil, let s = item.scalar, !item.isNull, ValueSyntax.plainWeekdays(s, seen: &seen) else { return nil }
         }
-        return out.isEmpty ? nil : out
+        return seen == 0 ? nil : seen
     }
 
-    /// A single value or a list of values, each read by `read`; nil when any item failed.
-    mutating func list<T>(_ node: YAMLNode, _ what: @autoclosure () -> String, _ read: (inout SpecValidator, YAMLNode) -> [T]?) -> [T]? {
+    /// A single value or a list of values, each read by `read` into the list so far; nil when any
+    /// item failed.
+    mutating func list<T>(_ node: YAMLNode, _ what: @autoclosure () -> String, _ read: (inout SpecValidator, YAMLNode, inout [T]) -> Bool) -> [T]? {
         let items = node.listItems
         if node.sequence != nil, items.isEmpty {
             diagnostics.emit(Diagnostic(.emptyList, "\(what()) is an empty list; remove the key or give at least one value", at: node.range))
             return nil
         }
         var out: [T] = []
+        out.reserveCapacity(items.count)
         var ok = true
         for item in items {
             if item.sequence != nil || item.mapping != nil {
@@ -112,7 +107,7 @@ extension SpecValidator {
                 ok = false
                 continue
             }
-            if let values = read(&self, item) { out.append(contentsOf: values) } else { ok = false }
+            if !read(&self, item, &out) { ok = false }
         }
         return ok ? out : nil
     }
@@ -126,6 +121,12 @@ extension SpecValidator {
         let names = repeated.map { "'\(name($0))'" }.joined(separator: ", ")
         let verb = repeated.count == 1 ? "\(what()) \(names) is" : "\(what())s \(names) are"
         diagnostics.emit(Diagnostic(.duplicateValue, "\(verb) listed twice", at: item.range))
+    }
+
+    /// `warnRepeated` for an item that gives one value.
+    mutating func warnRepeated<T: Hashable>(_ value: T, seen: inout SeenValues<T>, at item: YAMLNode, _ what: @autoclosure () -> String, _ name: (T) -> String) {
+        guard !seen.insert(value) else { return }
+        diagnostics.emit(Diagnostic(.duplicateValue, "\(what()) '\(name(value))' is listed twice", at: item.range))
     }
 
     /// The message for a calendar list item that is not a whole number, with the list to write

@@ -18,7 +18,9 @@ struct SpecValidator {
     var regionKeys: [String: SourceRange] = [:]
     /// Regions defined with errors (already reported): a reference to one is not "unknown".
     var brokenRegions: Set<String> = []
-    var used: Set<String> = []
+    /// Blackouts and regions some trigger names (or meant to name, when misspelt).
+    var usedBlackouts: Set<String> = []
+    var usedRegions: Set<String> = []
     /// Problems located inside `defaults:` that every inheriting trigger would raise again.
     var reportedInDefaults: Set<String> = []
     var defaults = CommonFields()
@@ -67,7 +69,7 @@ struct SpecValidator {
 
     /// `defaults:` holds common trigger fields; a kind, or a key that belongs to one, is not inherited.
     mutating func readDefaults(_ node: YAMLNode) {
-        let kindOnly = Self.kindKeys + Self.kindExtras.keys.sorted()
+        let kindOnly = Self.kindKeys + Self.kindExtras.map(\.key)
         guard let m = MappingReader(node, "`defaults`", known: CommonFields.keys + kindOnly, diagnostics: &diagnostics) else { return }
         for key in kindOnly where m.has(key) {
             diagnostics.emit(Diagnostic(.keyNotAllowed,
@@ -208,10 +210,10 @@ struct SpecValidator {
     }
 
     mutating func reportUnused() {
-        for (name, range) in blackoutKeys where !used.contains("blackout:" + name) {
+        for (name, range) in blackoutKeys where !usedBlackouts.contains(name) {
             diagnostics.emit(Diagnostic(.unusedDefinition, "blackout '\(name)' is never used in an `except:`", at: range))
         }
-        for (name, range) in regionKeys where !used.contains("region:" + name) {
+        for (name, range) in regionKeys where !usedRegions.contains(name) {
             diagnostics.emit(Diagnostic(.unusedDefinition, "region '\(name)' is never used by a location trigger", at: range))
         }
     }

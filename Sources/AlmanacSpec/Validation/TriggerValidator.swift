@@ -4,7 +4,8 @@ import AlmanacTime
 /// Validates one trigger: its kind, its common fields merged over `defaults`, and their meaning.
 extension SpecValidator {
     static let kindKeys = ["calendar", "cron", "rrule", "every", "once", "location"]
-    static let kindExtras = ["rdates": "rrule", "exdates": "rrule", "anchor": "every"]
+    /// Keys that belong to one kind, with that kind.
+    static let kindExtras = [(key: "anchor", owner: "every"), (key: "exdates", owner: "rrule"), (key: "rdates", owner: "rrule")]
     static let triggerKeys = kindKeys + CommonFields.keys + ["rdates", "exdates", "anchor"]
 
     mutating func trigger(id: String, key: YAMLNode, _ node: YAMLNode) -> Trigger? {
@@ -28,11 +29,11 @@ extension SpecValidator {
             diagnostics.emit(Diagnostic(.triggerKind, "\(what) has no kind; add exactly one of " + Self.kindKeys.map { "`\($0)`" }.joined(separator: ", "), at: key.range))
             return nil
         }
-        for extra in kinds.dropFirst() {
+        for extra in kinds.others {
             diagnostics.emit(Diagnostic(.triggerKind, "\(what) has both `\(kindKey)` and `\(extra)`; a trigger has exactly one kind — split it into two triggers",
                                         at: m.keyNode(extra)!.range))
         }
-        for (extra, owner) in Self.kindExtras where m.has(extra) && kindKey != owner {
+        for (extra, owner) in Self.kindExtras where kindKey != owner && m.has(extra) {
             diagnostics.emit(Diagnostic(.keyNotAllowed, "`\(extra)` belongs to `\(owner)` triggers, not `\(kindKey)`", at: m.keyNode(extra)!.range))
         }
         var fields = commonFields(m, payloadBase: defaults.payload)

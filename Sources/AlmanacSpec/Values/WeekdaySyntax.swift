@@ -31,10 +31,22 @@ extension ValueSyntax {
     /// `mon-fri`, `sat, sun`), each day once. Nil for anything else (ordinals, repeats, unknown
     /// names, stray characters), which the full reader then reads and explains.
     static func plainWeekdays(_ text: String) -> [WeekdaySelector]? {
+        var seen: UInt8 = 0
+        var out: [WeekdaySelector] = []
+        guard plainWeekdays(text, seen: &seen, { out.append(WeekdaySelector(Weekday(rawValue: $0)!)) }) else { return nil }
+        return out
+    }
+
+    /// `plainWeekdays` adding to `seen` (bit n = ISO weekday n), where a day already in `seen` is
+    /// a repeat; false for anything the fast reader does not read.
+    static func plainWeekdays(_ text: String, seen: inout UInt8) -> Bool {
+        plainWeekdays(text, seen: &seen) { _ in }
+    }
+
+    /// Each day in the order written, as its ISO number, passed to `visit`.
+    private static func plainWeekdays(_ text: String, seen: inout UInt8, _ visit: (Int) -> Void) -> Bool {
         var text = text
-        return text.withUTF8 { bytes -> [WeekdaySelector]? in
-            var seen: UInt8 = 0
-            var out: [WeekdaySelector] = []
+        return text.withUTF8 { bytes -> Bool in
             var i = 0
             /// A name at `i`, moving past it.
             func name() -> Int? {
@@ -43,23 +55,23 @@ extension ValueSyntax {
                 return weekdayNumber(bytes, start..<i)
             }
             while true {
-                guard let first = name() else { return nil }
+                guard let first = name() else { return false }
                 var last = first
                 if i < bytes.count, bytes[i] == 0x2D {  // -
                     i += 1
-                    guard let end = name() else { return nil }
+                    guard let end = name() else { return false }
                     last = end
                 }
                 var w = first
                 while true {
-                    guard seen & (1 << w) == 0 else { return nil }
+                    guard seen & (1 << w) == 0 else { return false }
                     seen |= 1 << w
-                    out.append(WeekdaySelector(Weekday(rawValue: w)!))
+                    visit(w)
                     if w == last { break }
                     w = w % 7 + 1
                 }
-                guard i < bytes.count else { return out }
-                guard bytes[i] == 0x2C else { return nil }  // ,
+                guard i < bytes.count else { return true }
+                guard bytes[i] == 0x2C else { return false }  // ,
                 i += 1
                 while i < bytes.count, bytes[i] == 0x20 { i += 1 }
             }
