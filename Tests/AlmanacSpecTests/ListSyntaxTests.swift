@@ -76,9 +76,27 @@ import Testing
             let text = (0..<Int(1 + random.next() % 6)).map { _ in tokens[Int(random.next() % UInt64(tokens.count))] }.joined()
             guard let fast = ValueSyntax.plainWeekdays(text) else { continue }
             accepted += 1
-            let (full, problems) = ValueSyntax.weekdays(text, allowOrdinals: true)
+            let (full, problems) = ValueSyntax.fullWeekdays(text, allowOrdinals: true)
             #expect(full == fast && problems.isEmpty, "\(text)")
+            // The bit-set form the validator uses: the same days, and a day already seen declines.
+            var mask: UInt8 = 0
+            #expect(ValueSyntax.plainWeekdays(text, seen: &mask))
+            #expect(mask == fast.reduce(0) { $0 | 1 << $1.weekday.rawValue }, "\(text)")
+            var again = mask
+            #expect(!ValueSyntax.plainWeekdays(text, seen: &again), "\(text)")
         }
         #expect(accepted > 1_000)
+    }
+
+    /// Known keys are matched by their bytes; that must be exactly `==` (canonical equivalence),
+    /// including for strings that are canonically equal to ASCII or only differ past 8 bytes.
+    @Test func keyListMatchesLikeStringEquality() {
+        let known: KeyList = ["timezone", "start", "invalid_dates", "k", "payload", "during", "a"]
+        let probes = known.names + ["\u{212A}", "K", "star", "start\0", "invalid_datez", "invalid_dates_", "",
+                                    "startt", "ｓtart", "dur\u{0131}ng", "a\u{301}", "\u{E1}", "timezone\u{200B}",
+                                    "a_very_long_key_indeed", "Payload", "pay load"]
+        for probe in probes {
+            #expect(known.index(of: probe) == known.names.firstIndex(of: probe), "\(probe.unicodeScalars.map(\.value))")
+        }
     }
 }

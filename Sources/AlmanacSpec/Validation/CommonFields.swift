@@ -10,7 +10,7 @@ struct Located<Value> {
 /// The fields every trigger shares, as written in `defaults:` or in one trigger; all optional.
 struct CommonFields {
     /// In this order: `CommonNodes` reads its slots by position.
-    static let keys = ["timezone", "start", "end", "count", "except", "during", "jitter",
+    static let keys: KeyList = ["timezone", "start", "end", "count", "except", "during", "jitter",
                        "invalid_dates", "payload", "priority", "enabled", "dst"]
 
     var timezone: Located<String>?
@@ -51,12 +51,12 @@ struct CommonFields {
 }
 
 extension SpecValidator {
-    static let dstKeys = ["gap", "overlap"]
-    static let duringKeys = ["weekdays", "between"]
-    static let dateRangeKeys = ["from", "to"]
+    static let dstKeys: KeyList = ["gap", "overlap"]
+    static let duringKeys: KeyList = ["weekdays", "between"]
+    static let dateRangeKeys: KeyList = ["from", "to"]
 
     /// Reads the common fields of `node`; keys outside `known` are reported as unknown.
-    mutating func commonFields(_ node: YAMLNode, _ what: @autoclosure () -> String, known: [String]) -> CommonFields {
+    mutating func commonFields(_ node: YAMLNode, _ what: @autoclosure () -> String, known: KeyList) -> CommonFields {
         guard let m = MappingReader(node, what(), known: known, diagnostics: &diagnostics) else { return CommonFields() }
         return commonFields(m)
     }

@@ -27,8 +27,8 @@ extension SpecValidator {
         }
     }
 
-    static let calendarKeys = ["months", "days", "weekdays", "at", "hours", "minutes", "seconds"]
-    static let locationKeys = ["region", "on", "cooldown"]
+    static let calendarKeys: KeyList = ["months", "days", "weekdays", "at", "hours", "minutes", "seconds"]
+    static let locationKeys: KeyList = ["region", "on", "cooldown"]
     static let timeFieldKeys = ["hours", "minutes", "seconds"]
 
     mutating func calendar(_ node: YAMLNode, policy: InvalidDatePolicy) -> CalendarRule? {

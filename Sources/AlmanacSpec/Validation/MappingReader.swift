@@ -10,7 +10,7 @@ struct MappingReader {
 
     /// Nil (with a diagnostic) when `node` is not a mapping. `what` names the node in messages
     /// ("trigger 'standup'", "`during`"); it is built only when a message needs it.
-    init?(_ node: YAMLNode, _ what: @autoclosure () -> String, known: [String], diagnostics: inout DiagnosticBag) {
+    init?(_ node: YAMLNode, _ what: @autoclosure () -> String, known: KeyList, diagnostics: inout DiagnosticBag) {
         guard let pairs = node.mapping else {
             diagnostics.emit(Diagnostic(.wrongType, "\(what()) must be a mapping of keys to values, not \(node.kindName)", at: node.range))
             return nil
@@ -21,8 +21,8 @@ struct MappingReader {
             diagnostics.emit(Diagnostic(.unsupportedTag, "tag '\(tag)' is not supported on \(what()); remove it", at: node.range))
         }
         for pair in pairs {
-            guard let key = pair.key.scalar, KeyMatching.index(of: key, in: known) == nil else { continue }
-            diagnostics.emit(Diagnostic(.unknownKey, "unknown key '\(key)' in \(what())\(Suggestion.hint(for: key, among: known))",
+            guard let key = pair.key.scalar, !known.contains(key) else { continue }
+            diagnostics.emit(Diagnostic(.unknownKey, "unknown key '\(key)' in \(what())\(Suggestion.hint(for: key, among: known.names))",
                                         at: pair.key.range))
             unknownKeys.append(key)
         }
@@ -44,11 +44,11 @@ struct MappingReader {
 
     /// Which of `keys` are present, each once, in source order: the first apart from the others,
     /// so that the usual single one costs no array.
-    func present(among keys: [String]) -> (first: String?, others: [String]) {
+    func present(among keys: KeyList) -> (first: String?, others: [String]) {
         var first: String?
         var others: [String] = []
         for pair in pairs {
-            guard case .scalar(let k) = pair.key.content, KeyMatching.index(of: k, in: keys) != nil else { continue }
+            guard case .scalar(let k) = pair.key.content, keys.contains(k) else { continue }
             if let f = first {
                 if !KeyMatching.same(k, f), KeyMatching.index(of: k, in: others) == nil { others.append(k) }
             } else {

@@ -3,7 +3,7 @@ import AlmanacTime
 
 /// Validates the top level of a spec into a `Schedule`, collecting every problem.
 struct SpecValidator {
-    static let topLevelKeys = ["version", "name", "timezone", "horizon", "limits", "defaults", "blackouts", "regions", "triggers"]
+    static let topLevelKeys: KeyList = ["version", "name", "timezone", "horizon", "limits", "defaults", "blackouts", "regions", "triggers"]
 
     var diagnostics = DiagnosticBag()
     let defaultName: String
@@ -69,8 +69,8 @@ struct SpecValidator {
 
     /// `defaults:` holds common trigger fields; a kind, or a key that belongs to one, is not inherited.
     mutating func readDefaults(_ node: YAMLNode) {
-        let kindOnly = Self.kindKeys + Self.kindExtras.map(\.key)
-        guard let m = MappingReader(node, "`defaults`", known: CommonFields.keys + kindOnly, diagnostics: &diagnostics) else { return }
+        let kindOnly = Self.kindKeys.names + Self.kindExtras.map(\.key)
+        guard let m = MappingReader(node, "`defaults`", known: CommonFields.keys + KeyList(kindOnly), diagnostics: &diagnostics) else { return }
         for key in kindOnly where m.has(key) {
             diagnostics.emit(Diagnostic(.keyNotAllowed,
                 "`\(key)` cannot be inherited: `defaults` holds only the fields every trigger shares; write `\(key)` in each trigger",

@@ -3,7 +3,7 @@ import AlmanacTime
 
 /// Validates one trigger: its kind, its common fields merged over `defaults`, and their meaning.
 extension SpecValidator {
-    static let kindKeys = ["calendar", "cron", "rrule", "every", "once", "location"]
+    static let kindKeys: KeyList = ["calendar", "cron", "rrule", "every", "once", "location"]
     /// Keys that belong to one kind, with that kind.
     static let kindExtras = [(key: "anchor", owner: "every"), (key: "exdates", owner: "rrule"), (key: "rdates", owner: "rrule")]
     static let triggerKeys = kindKeys + CommonFields.keys + ["rdates", "exdates", "anchor"]
@@ -13,7 +13,7 @@ extension SpecValidator {
         var what: String { "trigger '\(id)'" }
         if node.isNull {
             // `todo:` with nothing under it: point at the id, not at the empty space after it.
-            diagnostics.emit(Diagnostic(.triggerKind, "\(what) is empty; give it one of " + Self.kindKeys.map { "`\($0)`" }.joined(separator: ", ") + ", or remove it",
+            diagnostics.emit(Diagnostic(.triggerKind, "\(what) is empty; give it one of " + Self.kindKeys.names.map { "`\($0)`" }.joined(separator: ", ") + ", or remove it",
                                         at: key.range))
             return nil
         }
@@ -23,10 +23,10 @@ extension SpecValidator {
             // A misspelt kind (`calender`) was just reported with its did-you-mean; saying the
             // trigger has no kind would repeat that one mistake.
             let misspeltKind = m.unknownKeys.contains { key in
-                Suggestion.closest(to: key, among: Self.triggerKeys).map(Self.kindKeys.contains) == true
+                Suggestion.closest(to: key, among: Self.triggerKeys.names).map(Self.kindKeys.contains) == true
             }
             if misspeltKind { return nil }
-            diagnostics.emit(Diagnostic(.triggerKind, "\(what) has no kind; add exactly one of " + Self.kindKeys.map { "`\($0)`" }.joined(separator: ", "), at: key.range))
+            diagnostics.emit(Diagnostic(.triggerKind, "\(what) has no kind; add exactly one of " + Self.kindKeys.names.map { "`\($0)`" }.joined(separator: ", "), at: key.range))
             return nil
         }
         for extra in kinds.others {

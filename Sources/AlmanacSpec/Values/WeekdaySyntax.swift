@@ -7,6 +7,11 @@ extension ValueSyntax {
     /// A weekday given twice is a warning.
     public static func weekdays(_ text: String, allowOrdinals: Bool) -> ([WeekdaySelector]?, [SyntaxError]) {
         if let days = plainWeekdays(text) { return (days, []) }
+        return fullWeekdays(text, allowOrdinals: allowOrdinals)
+    }
+
+    /// `weekdays` without the fast path: the reader that explains every problem.
+    static func fullWeekdays(_ text: String, allowOrdinals: Bool) -> ([WeekdaySelector]?, [SyntaxError]) {
         let t = ScalarText(text)
         var result: [WeekdaySelector] = []
         var problems: [SyntaxError] = []
