@@ -88,6 +88,19 @@ import Testing
         #expect(accepted > 1_000)
     }
 
+    /// Short ASCII text is kept inline, anything else as an array of scalars; both read the same.
+    @Test func scalarTextReadsInlineAndLongTextAlike() {
+        for text in ["", "09:30", "0 9 * * mon-fri", String(repeating: "a", count: 32), String(repeating: "b", count: 33),
+                     "caf\u{E9} 2tue", "e\u{301}", "日曜日", "\u{1F600}x"] {
+            let t = ScalarText(text)
+            let scalars = Array(text.unicodeScalars)
+            #expect(t.count == scalars.count, "\(text)")
+            #expect((-1...scalars.count).map { t[$0] } == [nil] + scalars.map(Optional.some) + [nil], "\(text)")
+            #expect(t.string(t.whole) == text)
+            if scalars.count > 2 { #expect(t.string(1..<scalars.count - 1) == String(String.UnicodeScalarView(scalars[1..<scalars.count - 1]))) }
+        }
+    }
+
     /// Known keys are matched by their bytes; that must be exactly `==` (canonical equivalence),
     /// including for strings that are canonically equal to ASCII or only differ past 8 bytes.
     @Test func keyListMatchesLikeStringEquality() {

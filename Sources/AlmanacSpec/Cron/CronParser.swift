@@ -19,7 +19,7 @@ public enum CronParser {
         if t[first.lowerBound] == "@" { return parseMacro(t, fields, source: text) }
         guard fields.count == 5 else { return (nil, [fieldCountError(t, fields)]) }
 
-        var bits: [UInt64] = [0, 0, 0, 0, 0]
+        var bits = SIMD8<UInt64>()
         var errors: [SyntaxError] = []
         for i in 0..<5 {
             let (b, e) = CronField.all[i].read(t, fields[i])

@@ -52,8 +52,12 @@ extension SpecValidator {
                 out.append(i)
                 return true
             }
-            if values == nil { ok = false }
-            return values.map { $0.sortedUnique() }
+            guard var values else {
+                ok = false
+                return nil
+            }
+            values.sortUnique()
+            return values
         }
         if let n = m["months"] {
             var seen = SeenValues<Int>()
@@ -63,7 +67,10 @@ extension SpecValidator {
                 out += months
                 return true
             }
-            if let months { rule.months = months.sortedUnique() } else { ok = false }
+            if var months {
+                months.sortUnique()
+                rule.months = months
+            } else { ok = false }
         }
         rule.days = ints(&self, "days", 1...31, allowNegative: true)
         if let n = m["weekdays"], let mask = plainWeekdayMask(n) {
@@ -103,8 +110,9 @@ extension SpecValidator {
                 out.append(time)
                 return true
             }
-            if let times {
-                rule.times = times.sortedUnique()
+            if var times {
+                times.sortUnique()
+                rule.times = times
             } else { ok = false }
         } else if fieldKey != nil {
             let hours = ints(&self, "hours", 0...23)

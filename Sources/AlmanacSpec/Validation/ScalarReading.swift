@@ -166,9 +166,10 @@ extension SpecValidator {
 
     /// A mapping's pairs as a JSON object over `base`: its keys replace the base's.
     func jsonObject(_ pairs: YAMLPairs, over base: [String: JSONValue]) -> [String: JSONValue] {
-        // One table of the final size: growing a copy of `base` would hash its keys twice.
-        var o = [String: JSONValue](minimumCapacity: base.count + pairs.count)
-        for (key, value) in base { o[key] = value }
+        // A copy of `base` with room for the pairs keeps its buckets (no key hashed again);
+        // `defaults.payload` is built with that room (`readDefaults`).
+        var o = base
+        if o.capacity < base.count + pairs.count { o.reserveCapacity(base.count + pairs.count) }
         // Last to first, so the first of repeated keys is the one left (one hash per key).
         for pair in pairs.reversed() {
             if let key = pair.key.scalar { o[key] = json(pair.value) }

@@ -14,6 +14,7 @@ struct SeenValues<T: Hashable> {
         }
         if large != nil { return large!.insert(value).inserted }
         if first == value || small.contains(value) { return false }
+        if small.isEmpty { small.reserveCapacity(4) }
         small.append(value)
         if small.count > 16 {
             large = Set(small + [first])
@@ -24,16 +25,16 @@ struct SeenValues<T: Hashable> {
 }
 
 extension Array where Element: Comparable {
-    /// The elements sorted, each once (what `Array(Set(self)).sorted()` gives, without hashing).
-    func sortedUnique() -> [Element] {
-        if count < 2 { return self }
-        var out = sorted()
+    /// Sorts the elements in place, keeping each once (what `Array(Set(self)).sorted()` gives,
+    /// without hashing or a second array).
+    mutating func sortUnique() {
+        guard count > 1 else { return }
+        sort()
         var kept = 0
-        for i in out.indices where i == 0 || out[i] != out[kept - 1] {
-            out[kept] = out[i]
+        for i in indices where i == 0 || self[i] != self[kept - 1] {
+            self[kept] = self[i]
             kept += 1
         }
-        out.removeLast(out.count - kept)
-        return out
+        removeLast(count - kept)
     }
 }

@@ -77,6 +77,8 @@ struct SpecValidator {
                 at: m.keyNode(key)!.range))
         }
         defaults = commonFields(m)
+        // Room for a trigger's own payload keys, so that merging over it rehashes nothing.
+        if let count = defaults.payload?.count { defaults.payload?.reserveCapacity(count + 8) }
     }
 
     /// Emits `diagnostic` once per code and place: a problem inside `defaults:` is found again by

@@ -1,43 +1,57 @@
 /// A scalar's text as Unicode scalars, so every error offset counts what editors count (columns are
 /// scalars, see `SourcePosition`). Offsets and ranges are indices into `scalars`.
 struct ScalarText {
-    let scalars: [Unicode.Scalar]
+    /// ASCII text of up to 32 bytes, kept inline: nearly every value is one, and reading it then
+    /// allocates nothing. Unused when `scalars` holds the text.
+    private let ascii: SIMD32<UInt8>
+    /// Any other text, as scalars; empty for inline text.
+    private let scalars: [Unicode.Scalar]
+    let count: Int
 
     init(_ text: String) {
-        // Nearly every value is ASCII: copy its bytes straight in rather than decode scalar by
-        // scalar into a growing array.
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [Unicode.Scalar]? in
-            var allASCII = true
-            for b in bytes where b >= 0x80 { allASCII = false; break }
-            guard allASCII else { return nil }
-            return [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-                for (i, b) in bytes.enumerated() { (buffer.baseAddress! + i).initialize(to: Unicode.Scalar(b)) }
-                count = bytes.count
+        var ascii = SIMD32<UInt8>()
+        let inline = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.count <= 32 else { return false }
+            for (i, b) in bytes.enumerated() {
+                guard b < 0x80 else { return false }
+                ascii[i] = b
             }
+            return true
+        } ?? false
+        self.ascii = ascii
+        if inline {
+            scalars = []
+            count = text.utf8.count
+        } else {
+            scalars = Array(text.unicodeScalars)
+            count = scalars.count
         }
-        scalars = (ascii ?? nil) ?? Array(text.unicodeScalars)
     }
 
-    var count: Int { scalars.count }
+    var whole: Range<Int> { 0..<count }
 
-    var whole: Range<Int> { 0..<scalars.count }
+    /// The scalar at `i`, which must be in `whole`.
+    @inline(__always)
+    private func at(_ i: Int) -> Unicode.Scalar {
+        scalars.isEmpty ? Unicode.Scalar(ascii[i]) : scalars[i]
+    }
 
     /// The scalar at `i`, or nil past either end, so lookahead needs no bounds checks.
     subscript(_ i: Int) -> Unicode.Scalar? {
-        i >= 0 && i < scalars.count ? scalars[i] : nil
+        i >= 0 && i < count ? at(i) : nil
     }
 
     func string(_ range: Range<Int>) -> String {
         let r = range.clamped(to: whole)
-        if scalars[r].allSatisfy(\.isASCII) {
+        if r.allSatisfy({ at($0).isASCII }) {
             return String(unsafeUninitializedCapacity: r.count) { buffer in
-                for (i, c) in scalars[r].enumerated() { buffer[i] = UInt8(truncatingIfNeeded: c.value) }
+                for (k, i) in r.enumerated() { buffer[k] = UInt8(truncatingIfNeeded: at(i).value) }
                 return r.count
             }
         }
         var s = ""
         s.reserveCapacity(r.count)
-        for i in r { s.unicodeScalars.append(scalars[i]) }
+        for i in r { s.unicodeScalars.append(at(i)) }
         return s
     }
 
@@ -79,7 +93,7 @@ struct ScalarText {
     func number(_ range: Range<Int>) -> Int? {
         guard !range.isEmpty, range.count <= 9 else { return nil }
         var n = 0
-        for i in range { n = n * 10 + Int(scalars[i].value - 48) }
+        for i in range { n = n * 10 + Int(at(i).value - 48) }
         return n
     }
 
@@ -97,7 +111,7 @@ struct ScalarText {
     func split(_ range: Range<Int>, on separator: Unicode.Scalar) -> [Range<Int>] {
         var pieces: [Range<Int>] = []
         var start = range.lowerBound
-        for i in range where scalars[i] == separator {
+        for i in range where at(i) == separator {
             pieces.append(trimmed(start..<i))
             start = i + 1
         }
@@ -107,7 +121,7 @@ struct ScalarText {
 
     /// The first index in `range` holding `scalar`, if any.
     func firstIndex(of scalar: Unicode.Scalar, in range: Range<Int>) -> Int? {
-        range.first { scalars[$0] == scalar }
+        range.first { at($0) == scalar }
     }
 }
 
