@@ -18,6 +18,30 @@ import Testing
         #expect(pairs[4].value.isNull)
     }
 
+    /// Null is decided once by the composer: only plain `~`, `null`, `Null`, `NULL` or nothing,
+    /// also when aliased; quoted spellings and other cases are text.
+    @Test func nullIsOnlyThePlainSpellings() throws {
+        let (root, diagnostics) = compose("""
+            a: ~
+            b: null
+            c: Null
+            d: NULL
+            e:
+            f: "null"
+            g: nULL
+            h: '~'
+            i: nulls
+            j: &n null
+            k: *n
+            l: [~, x]
+            m: {}
+            """)
+        #expect(diagnostics.isEmpty)
+        let pairs = try #require(root?.mapping)
+        #expect(pairs.map(\.value.isNull) == [true, true, true, true, true, false, false, false, false, true, true, false, false])
+        #expect(pairs[11].value.sequence?.map(\.isNull) == [true, false])
+    }
+
     @Test func rangesAreOneBasedWithEndMarks() throws {
         let (root, _) = compose("triggers:\n  x: {weekdays: [mon, thurs]}\n")
         let x = try #require(root?.mapping?.first?.value.mapping?.first?.value)

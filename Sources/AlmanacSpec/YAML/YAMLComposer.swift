@@ -100,6 +100,18 @@ private struct ComposerState {
         return String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
     }
 
+    /// `~`, `null`, `Null`, `NULL` or nothing: YAML's null when written plain.
+    static func spellsNull(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch bytes.count {
+        case 0: return true
+        case 1: return bytes[0] == UInt8(ascii: "~")
+        case 4:
+            let word = String(decoding: bytes, as: UTF8.self)
+            return word == "null" || word == "Null" || word == "NULL"
+        default: return false
+        }
+    }
+
     /// Keeps `text` in `strings`; its position there, or -1 for nil.
     mutating func store(_ text: String?) -> Int32 {
         guard let text else { return -1 }
@@ -206,9 +218,11 @@ private struct ComposerState {
             default: style = .plain
             }
             guard countNodes(1, at: start) else { return }
-            let value = store(String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self))
+            let bytes = UnsafeBufferPointer(start: s.value, count: Int(s.length))
+            let value = store(String(decoding: bytes, as: UTF8.self))
             let node = add(YAMLTree.Record(range: SourceRange(start: start, end: end), first: value, count: 0,
-                                           tag: store(Self.string(s.tag)), kind: .scalar, style: style.rawValue, isFlow: false))
+                                           tag: store(Self.string(s.tag)), kind: .scalar, style: style.rawValue, isFlow: false,
+                                           isNull: style == .plain && Self.spellsNull(bytes)))
             complete(node, size: 1, anchor: Self.string(s.anchor))
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
@@ -247,7 +261,7 @@ private struct ComposerState {
             pending.removeLast(pending.count - f.base)
             let node = add(YAMLTree.Record(range: SourceRange(start: f.start, end: closingEnd(f.start, end, last)), first: first,
                                            count: Int32(count), tag: f.tag, kind: f.isMapping ? .mapping : .sequence,
-                                           style: 0, isFlow: f.flow))
+                                           style: 0, isFlow: f.flow, isNull: false))
             complete(node, size: f.size, anchor: f.anchor)
         default:
             break

@@ -87,10 +87,7 @@ public struct YAMLNode: Sendable {
     }
 
     /// A plain scalar that YAML would read as null (`~`, `null`, or nothing at all).
-    public var isNull: Bool {
-        guard isPlainScalar, let s = scalar else { return false }
-        return s.isEmpty || s == "~" || s == "null" || s == "Null" || s == "NULL"
-    }
+    public var isNull: Bool { record.isNull }
 
     /// What kind of node this is, for messages ("expected a list, found a mapping").
     public var kindName: String {
@@ -192,6 +189,9 @@ final class YAMLTree: Sendable {
         /// `YAMLNode.ScalarStyle` raw value (scalars only).
         var style: UInt8
         var isFlow: Bool
+        /// A plain scalar spelt as YAML's null (`~`, `null`, `Null`, `NULL` or nothing), found
+        /// once by the composer: the validator asks this of nearly every value.
+        var isNull: Bool
     }
 
     let records: [Record]
