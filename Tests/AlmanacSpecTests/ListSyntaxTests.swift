@@ -88,6 +88,22 @@ import Testing
         #expect(accepted > 1_000)
     }
 
+    /// Repeats are found whether the values seen so far are inline (the first), in the small
+    /// array, or moved to a set (past 16); sorting in place keeps each value once.
+    @Test func seenValuesFindRepeatsAtEverySize() {
+        var seen = SeenValues<Int>()
+        let values = (0..<40).map { ($0 * 7) % 40 }
+        let firstPass = values.map { seen.insert($0) }
+        let secondPass = values.map { seen.insert($0) }
+        let new = seen.insert(40)
+        #expect(firstPass.allSatisfy { $0 })
+        #expect(secondPass.allSatisfy { !$0 })
+        #expect(new)
+        var list = [5, -1, 15, 5, 1, 15, -1]
+        list.sortUnique()
+        #expect(list == [-1, 1, 5, 15])
+    }
+
     /// Short ASCII text is kept inline, anything else as an array of scalars; both read the same.
     @Test func scalarTextReadsInlineAndLongTextAlike() {
         for text in ["", "09:30", "0 9 * * mon-fri", String(repeating: "a", count: 32), String(repeating: "b", count: 33),
