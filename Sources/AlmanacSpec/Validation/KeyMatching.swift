@@ -1,9 +1,12 @@
-/// Key comparison for the validator's scans of small mappings against known keys.
+/// Comparison of a key with one name the validator knows (`m["weekdays"]`, weekday names);
+/// `KeyList` classifies a key against a whole list.
 ///
 /// Why: `==` on two different short strings calls into the runtime's general comparison, while
 /// comparing UTF-8 lengths first settles most mismatches inline (known keys rarely share a length).
+/// Only for ASCII names: two canonically equal strings can differ in length (`é` and `e` + U+0301),
+/// so this is not `==` in general — the composer's duplicate-key check keeps `==`.
 enum KeyMatching {
-    /// Whether `a` and `b` are the same key.
+    /// Whether `a` and `b` are the same key; one of them must be ASCII.
     @inline(__always)
     static func same(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && a == b
