@@ -3,10 +3,11 @@
 ///
 /// Why: `==` on two different short strings calls into the runtime's general comparison, while
 /// comparing UTF-8 lengths first settles most mismatches inline (known keys rarely share a length).
-/// Only for ASCII names: two canonically equal strings can differ in length (`é` and `e` + U+0301),
-/// so this is not `==` in general — the composer's duplicate-key check keeps `==`.
+/// Only for lowercase ASCII names: canonically equal strings can differ in length (`é` and
+/// `e` + U+0301; the Kelvin sign and `K`), so this is not `==` in general, and the composer's
+/// duplicate-key check keeps `==`. No lowercase ASCII letter has such a twin.
 enum KeyMatching {
-    /// Whether `a` and `b` are the same key; one of them must be ASCII.
+    /// Whether `a` and `b` are the same key; one of them must be a lowercase ASCII name.
     @inline(__always)
     static func same(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && a == b
