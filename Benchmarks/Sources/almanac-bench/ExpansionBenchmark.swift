@@ -4,7 +4,7 @@ import AlmanacSpec
 import AlmanacTime
 import Foundation
 
-/// BENCHMARKS.md's workloads W1–W5 (America/New_York, from 2026-01-01 local, end excluded):
+/// The workloads W1–W5 of docs/benchmarks.md (America/New_York, from 2026-01-01 local, end excluded):
 /// rule built → list of instants, against python-dateutil measured in the same run.
 enum ExpansionBenchmark {
     struct Workload {
