@@ -4,7 +4,7 @@
 - every examples/*.yaml must be valid against schemas/spec.schema.json, start with the
   yaml-language-server modeline, and together the examples must use every key the schema defines
   and every value form listed in FEATURES;
-- Tests/AlmanacSpecTests/Fixtures/valid/*.yaml must be valid;
+- Tests/AlmanacSpecTests/Fixtures/valid/*.yaml and warnings/*.yaml must be valid;
 - Tests/AlmanacSpecTests/Fixtures/invalid/*.yaml whose first line is `# schema: reject` must be rejected;
 - Tests/**/Golden*/**/*.plan.json must be valid against schemas/plan.schema.json, if that file exists;
 - with --almanac BIN, `BIN check` must accept exactly what the schema accepts, and
@@ -291,7 +291,7 @@ def check_probes(validator, problems):
 
 def check_fixtures(validator, problems):
     base = os.path.join(ROOT, "Tests", "AlmanacSpecTests", "Fixtures")
-    valid = sorted(glob.glob(os.path.join(base, "valid", "*.yaml")))
+    valid = sorted(glob.glob(os.path.join(base, "valid", "*.yaml")) + glob.glob(os.path.join(base, "warnings", "*.yaml")))
     for path in valid:
         try:
             document = load_yaml(path)
@@ -340,7 +340,7 @@ def check_with_almanac(binary, validator, schema, problems):
         problems.append("`almanac schema spec` differs from schemas/spec.schema.json")
     base = os.path.join(ROOT, "Tests", "AlmanacSpecTests", "Fixtures")
     paths = sorted(glob.glob(os.path.join(ROOT, "examples", "*.yaml"))
-                   + glob.glob(os.path.join(base, "valid", "*.yaml")))
+                   + glob.glob(os.path.join(base, "valid", "*.yaml")) + glob.glob(os.path.join(base, "warnings", "*.yaml")))
     for path in sorted(glob.glob(os.path.join(base, "invalid", "*.yaml"))):
         # errors="replace": the corpus holds deliberately mis-encoded files (E0102).
         with open(path, encoding="utf-8", errors="replace") as f:

@@ -1,7 +1,7 @@
 import AlmanacJSON
 import AlmanacTime
 
-/// Writes a plan file in the canonical v1 form (SPEC.md "Plan file v1"), streaming into a sink:
+/// Writes a plan file in the canonical v1 form (docs/plan-file.md), streaming into a sink:
 /// `writeHeader` once, `append` for every fire in plan order, then `finish`.
 ///
 /// Bytes are formatted directly, one fire per line, so millions of fires stream in bounded memory.

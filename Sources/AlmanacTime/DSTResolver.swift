@@ -1,4 +1,4 @@
-/// Applies a trigger's DST policy to a nominal wall time (SPEC "Time zones and daylight saving").
+/// Applies a trigger's DST policy to a nominal wall time (docs/spec.md, "Time zones and daylight saving").
 ///
 /// A gap under `shift` reads the wall time with the offset before the gap (RFC 5545 §3.3.5: 02:30 →
 /// 03:30 in New York); under `next` it fires at the transition instant (03:00 New York, 02:30 Lord Howe,

@@ -19,7 +19,7 @@ import Testing
         // Mondays OR odd days of the month: both fields restricted.
         let either = try T.fires(Self.cron("0 0 1-31/2 * 1", zone: "UTC"), from: "2026-06-01T00:00:00Z", to: "2026-06-11T00:00:00Z")
         #expect(either.map { String($0.prefix(10)) } == ["2026-06-01", "2026-06-03", "2026-06-05", "2026-06-07", "2026-06-08", "2026-06-09"])
-        // `*/2` starts with `*`, so SPEC: a day must match both fields (Mondays that are odd days).
+        // `*/2` starts with `*`, so (docs/spec.md, the day rule) a day must match both fields (Mondays that are odd days).
         let both = try T.fires(Self.cron("0 0 */2 * 1", zone: "UTC"), from: "2026-06-01T00:00:00Z", to: "2026-07-01T00:00:00Z")
         #expect(both.map { String($0.prefix(10)) } == ["2026-06-01", "2026-06-15", "2026-06-29"])
         let fridays13 = try T.fires(Self.cron("0 9 13 * 5", zone: "UTC"), from: "2026-02-01T00:00:00Z", to: "2026-02-28T00:00:00Z")

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 @testable import AlmanacExecutor
 
-/// Golden spy records for every example (issue 5), from the compiler's golden plans (read, never
+/// Golden spy records for every example, from the compiler's golden plans (read, never
 /// compiled: the executor does not import the compiler). `reconcile` at a pinned `now` — 33 hours
 /// into the window (09:00 on the second day in Chicago, when a location window is armed) — and `simulate` from the window's start, each call a JSON line. The
 /// simulate golden stops after a week, which holds every weekly pattern, so goldens stay reviewable;

@@ -1,7 +1,7 @@
 import Testing
 @testable import AlmanacTime
 
-/// The DST policies of SPEC "Time zones and daylight saving", on real transition nights.
+/// The DST policies of docs/spec.md "Time zones and daylight saving", on real transition nights.
 @Suite struct DSTResolverTests {
     static func table(_ zone: String) -> OffsetTable {
         OffsetTable(zone: zone, covering: RFC3339.parseInstant("2026-01-01T00:00:00Z")!,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 5's benchmark: `almanac-exec simulate` throughput over a 1,000,000-fire plan with the spy
+# The executor benchmark: `almanac-exec simulate` throughput over a 1,000,000-fire plan with the spy
 # backend (against the floor of reading the same plan, `almanac diff PLAN PLAN`, in the same run),
 # and the daemon's CPU use while it waits for a fire an hour away (it must sleep, not poll).
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 4's peer: python-dateutil on 1,000 rules from the oracle fixture.
+"""The RRULE benchmark's peer: python-dateutil on 1,000 rules from the oracle fixture.
 
 Writes the chosen cases to the file named by argv[1] (so the Swift benchmark expands exactly the
 same rules over the same horizons) and prints {"mixed": {"seconds", "fires", "rules"}} as JSON.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes Tests/AlmanacCompilerTests/Fixtures/cron_calendar.json: random cron and calendar triggers
-over random windows (half of them across a DST transition) with the fires SPEC.md says they have.
+over random windows (half of them across a DST transition) with the fires docs/spec.md says they have.
 
 Oracles, independent of the Swift code:
 - cron nominal times: cronsim (Debian/Vixie day rule) iterated in UTC, where no DST interferes;

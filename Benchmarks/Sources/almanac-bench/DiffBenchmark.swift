@@ -5,7 +5,7 @@ import AlmanacPlan
 import AlmanacTime
 import Foundation
 
-/// Issue 7's benchmark: `almanac diff` of two large plans (read both files' bytes + diff), at
+/// The diff benchmark: `almanac diff` of two large plans (read both files' bytes + diff), at
 /// 250k, 500k and 1M fires, to show that time and memory grow linearly.
 ///
 /// The edit is a realistic review: the window moved by a week (fires leave at one end and arrive

@@ -4,7 +4,7 @@ import AlmanacSpec
 import AlmanacTime
 import Foundation
 
-/// BENCHMARKS.md's workloads W1–W5 (America/New_York, from 2026-01-01 local, end excluded):
+/// The workloads W1–W5 of docs/benchmarks.md (America/New_York, from 2026-01-01 local, end excluded):
 /// rule built → list of instants, against python-dateutil measured in the same run.
 enum ExpansionBenchmark {
     struct Workload {
@@ -123,7 +123,7 @@ enum ExpansionBenchmark {
     static func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
     static func pad(_ i: Int, _ n: Int) -> String { pad(String(i), n) }
 
-    /// Issue 3: peak RSS of a 10,000,000-fire compile, streamed to /dev/null.
+    /// Memory: peak RSS of a 10,000,000-fire compile, streamed to /dev/null.
     static func memory() {
         let spec = "version: 1\ntimezone: America/New_York\nlimits: {max_fires: 20000000}\ntriggers:\n  a: {every: 1m}\n  b: {calendar: {seconds: [0, 30]}}\n"
         let before = peakRSSMiB()

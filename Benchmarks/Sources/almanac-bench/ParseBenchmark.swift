@@ -1,6 +1,6 @@
 import AlmanacSpec
 
-/// Issue 2's benchmark: parse + validate a generated 10,000-trigger spec, as a multiple of the
+/// The parse benchmark: parse + validate a generated 10,000-trigger spec, as a multiple of the
 /// bare libyaml event loop over the same bytes.
 enum ParseBenchmark {
     /// A realistic large spec: every trigger kind, payloads, `during`, `except`.

@@ -3,7 +3,7 @@ import AlmanacSpec
 import AlmanacTime
 import Foundation
 
-/// Issue 4's benchmark: the RRULE expander over 1,000 random rules from the dateutil oracle
+/// The RRULE benchmark: the RRULE expander over 1,000 random rules from the dateutil oracle
 /// fixture, the same rules and horizons python-dateutil expands in the same run.
 enum RRuleBenchmark {
     struct Case {

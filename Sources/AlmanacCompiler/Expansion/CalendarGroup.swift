@@ -196,7 +196,7 @@ struct CalendarGroup {
     }
 
     /// Queues a candidate in `(instant, member)` order; of one member's candidates on one instant the
-    /// unshifted one stays, else the earlier nominal time (SPEC), as in `TriggerStream`.
+    /// unshifted one stays, else the earlier nominal time (docs/spec.md), as in `TriggerStream`.
     private mutating func enqueue(_ candidate: Candidate, _ member: Int) {
         var candidate = candidate
         candidate.member = Int32(member)

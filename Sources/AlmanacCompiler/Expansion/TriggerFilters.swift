@@ -2,7 +2,7 @@ import AlmanacSpec
 import AlmanacTime
 
 /// The common trigger fields that drop candidates: `start`/`end`, `except` and `during`
-/// (SPEC "Precise semantics"), precomputed as plain numbers.
+/// (docs/spec.md, "Common trigger fields"), precomputed as plain numbers.
 struct TriggerFilters: Sendable {
     /// Nominal wall times must lie in `[nominalFrom, nominalUntil)` (date and local bounds).
     var nominalFrom: Int64 = .min

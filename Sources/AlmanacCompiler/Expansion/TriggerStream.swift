@@ -113,8 +113,8 @@ final class TriggerStream {
         return nil
     }
 
-    /// SPEC: "When two fires of one trigger land on the same instant, one remains: the unshifted one,
-    /// else the earliest nominal time." Candidates arrive in nominal order, so the queued one is earlier.
+    /// docs/spec.md: "when two of its fires land on one instant, the unshifted one remains, else the
+    /// one with the earliest nominal time." Candidates arrive in nominal order, so the queued one is earlier.
     private func insertDeduplicated(_ candidate: Candidate) {
         if let index = byInstant.indexOf(at: candidate.at) {
             if byInstant[index].shifted && !candidate.shifted { byInstant[index] = candidate }
