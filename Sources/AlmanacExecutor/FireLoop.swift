@@ -98,6 +98,9 @@ public final class FireLoop {
         plan = try loadPlan()
     }
 
+    /// The window of the plan in force.
+    public var window: Window { plan.window }
+
     /// Runs until a `.stop` event or the `until` instant, then waits for the backend's work (at
     /// `until`) or stops it (at `.stop`).
     public func run() throws -> Summary {

@@ -21,6 +21,9 @@ public final class LineSink: @unchecked Sendable {
     private var writing = false
     /// Lines dropped because the backlog was full, reported once per episode.
     private var dropped = 0
+    /// The background writer's first failure, reported once by the next `write`.
+    private var writeFailure: String?
+    private var failureReported = false
     /// The backlog's bound: beyond it lines are dropped (and counted) rather than held without limit.
     public static let backlogLimit = 16 << 20
 
@@ -65,6 +68,10 @@ public final class LineSink: @unchecked Sendable {
                 return
             }
             if var pending = backlog {
+                if let writeFailure, !failureReported {
+                    failureReported = true
+                    throw ExecutorError("\(writeFailure); lines are lost until a reader returns")
+                }
                 guard pending.count < LineSink.backlogLimit else {
                     dropped += 1
                     throw ExecutorError(dropped == 1 ? "output is not being read (\(LineSink.backlogLimit >> 20) MiB waiting); dropping lines" : "")
@@ -105,7 +112,11 @@ public final class LineSink: @unchecked Sendable {
                 return backlog ?? []
             }
             // A reader that went away (EPIPE) loses these lines; the journal still has the fires.
-            try? writeAll(fileDescriptor, chunk)
+            do {
+                try writeAll(fileDescriptor, chunk)
+            } catch {
+                lock.withLock { if writeFailure == nil { writeFailure = "\(error)" } }
+            }
         }
     }
 }

@@ -45,7 +45,8 @@ struct SimulateCommand: ParsableCommand {
                              if message.hasPrefix("reload") || message.contains("not started") { printError(message) }
                          }, locations: locations)
         }
-        if let window = try? PlanReader.read(contentsOfFile: path).window, from < window.from || until > window.to {
+        let window = loop.window
+        if from < window.from || until > window.to {
             printError("warning: the range \(from) to \(until) reaches outside the plan's window \(window.from) to \(window.to); "
                        + "no fires exist there")
         }
