@@ -166,5 +166,31 @@ grep -q 'reloaded the plan' "$dir/cm.log" || fail "a symlink swap of the plan (C
 grep -q '^b@' "$dir/cm.out" || fail "the swapped-in plan did not fire"
 kill -TERM "$daemon"; wait_gone "$daemon" 2 "run after SIGTERM"
 
+# 10. concurrency in a real daemon: `replace` stops the running command's whole group before the
+#     next starts; `forbid` skips (journaled) while the previous command runs.
+start=$(( $(date +%s) + 2 ))
+scripts/make-tick-plan.sh "$start" 3 "$dir/replace.json" r
+sed -i.bak 's/"kind": "every",/"kind": "every", "concurrency": "replace",/' "$dir/replace.json"
+"$BIN" run "$dir/replace.json" --state "$dir/replace-state" --backend exec --timeout none \
+  -- /bin/sh -c '/bin/sleep 60 & echo $! >> "$0"; wait' "$dir/replace.pids" 2>"$dir/replace.log" &
+daemon=$!; pids+=($daemon)
+sleep 5.5
+[[ $(grep -c 'stopped: replaced by a newer fire' "$dir/replace.log") == 2 ]] || fail "replace did not stop two commands"
+n=0; while read -r p; do kill -0 "$p" 2>/dev/null && n=$((n + 1)); done < "$dir/replace.pids"
+[[ $n == 1 ]] || fail "replace: $n grandchildren alive, expected only the last command's"
+kill -TERM "$daemon"; wait_gone "$daemon" 1 "SIGTERM with a command running"
+sleep 0.5   # a killed grandchild is a zombie until init reaps it
+while read -r p; do if kill -0 "$p" 2>/dev/null && ! grep -q ') Z ' "/proc/$p/stat" 2>/dev/null; then
+  fail "a grandchild outlived the daemon's stop"; fi; done < "$dir/replace.pids"
+start=$(( $(date +%s) + 2 ))
+scripts/make-tick-plan.sh "$start" 4 "$dir/forbid.json" f
+sed -i.bak 's/"kind": "every",/"kind": "every", "concurrency": "forbid",/' "$dir/forbid.json"
+"$BIN" run "$dir/forbid.json" --state "$dir/forbid-state" --backend exec -- /bin/sleep 2.5 2>"$dir/forbid.log" &
+daemon=$!; pids+=($daemon)
+sleep 6.5
+kill -TERM "$daemon"; wait_gone "$daemon" 1 "run after SIGTERM"
+[[ $(grep -c '"event": "fire"' "$dir/forbid-state/journal.jsonl") == 2 ]] || fail "forbid: expected 2 fires started"
+[[ $(grep -c '"reason": "concurrency"' "$dir/forbid-state/journal.jsonl") == 2 ]] || fail "forbid: expected 2 fires skipped for concurrency"
+
 (( failures == 0 )) || { echo "exec-process-test: $failures failures" >&2; exit 1; }
 echo "exec-process-test: ok"
