@@ -138,14 +138,17 @@ grep -q 'fire tick' "$dir/stall.log" || fail "the stalled-stdout daemon delivere
 t0=$(now_ms); kill -TERM "$daemon"; wait_gone "$daemon" 1 "SIGTERM with a stalled stdout reader"
 echo "  SIGTERM with a stalled stdout reader: $(( $(now_ms) - t0 )) ms"
 
-# 8. SIGHUP early in the daemon's life reloads (or is ignored), never kills it.
+# 8. SIGHUP early in the daemon's life (while it parses its arguments, opens its state, loads the
+#    plan) reloads, never kills it. Before `main` runs (the dynamic loader, tens of milliseconds on a
+#    loaded machine) no process can catch a signal, so the first delay leaves room for that.
 payload_plan 1767225600 2000 "$dir/large.json" 10
-for delay in 0.05 0.1 0.2 0.4; do
+for delay in 0.15 0.3 0.6; do
   "$BIN" run "$dir/large.json" --backend stdout >/dev/null 2>"$dir/hup.log" &
   daemon=$!; pids+=($daemon)
   sleep "$delay"; kill -HUP "$daemon" 2>/dev/null || true
   sleep 1
   kill -0 "$daemon" 2>/dev/null || { fail "SIGHUP $delay s after start killed the daemon"; continue; }
+  grep -q 'reloaded the plan' "$dir/hup.log" || fail "SIGHUP $delay s after start did not reload the plan"
   kill -TERM "$daemon"; wait_gone "$daemon" 2 "run after SIGTERM"
 done
 
