@@ -281,18 +281,16 @@ public final class FireLoop {
     }
 
     /// Starts waiting fires, in plan order, while slots are free; a fire whose trigger must not
-    /// overlap (`queue`, `replace`) waits for its trigger's command, and keeps its trigger's later
-    /// fires behind it.
+    /// overlap (`queue`, `replace`) waits while its trigger's command runs (and so do its trigger's
+    /// later fires, behind it), without holding up other triggers' fires.
     private func startWaiting() throws {
         guard let slotted, !waiting.isEmpty else { return }
         let nowSeconds = clock.now()
-        var blocked: Set<String> = []
         var index = 0
         while index < waiting.count && slotted.runningCount() < slotted.slots {
             let entry = waiting[index]
             let exclusive = entry.trigger.concurrency == .queue || entry.trigger.concurrency == .replace
-            if exclusive && (blocked.contains(entry.fire.trigger) || slotted.runningCount(trigger: entry.fire.trigger) > 0) {
-                blocked.insert(entry.fire.trigger)
+            if exclusive && slotted.runningCount(trigger: entry.fire.trigger) > 0 {
                 index += 1
                 continue
             }
