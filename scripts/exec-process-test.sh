@@ -195,5 +195,30 @@ kill -TERM "$daemon"; wait_gone "$daemon" 1 "run after SIGTERM"
 [[ $(grep -c '"event": "fire"' "$dir/forbid-state/journal.jsonl") == 2 ]] || fail "forbid: expected 2 fires started"
 [[ $(grep -c '"reason": "concurrency"' "$dir/forbid-state/journal.jsonl") == 2 ]] || fail "forbid: expected 2 fires skipped for concurrency"
 
+# 11. The plan file is watched from before the first load: a plan replaced while the first one loads
+#     (a long plan) is read again once the loop runs.
+start=$(( $(date +%s) + 1 ))
+# make-tick-plan.sh runs `date` per fire: too slow for 20,000.
+python3 - "$start" 20000 "$dir/slow.json" <<'PY'
+import sys, datetime
+start, count, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+utc = lambda t: datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+fires = ",".join('\n    {"at": "%sZ", "trigger": "a", "local": "%s+00:00", "id": "a@%s"}' % (utc(t), utc(t), utc(t))
+                 for t in range(start, start + count))
+open(path, "w").write('{\n  "plan": 1,\n  "spec": {"name": "ticks", "sha256": "%s"},\n' % ("0" * 64)
+  + '  "window": {"from": "%sZ", "to": "%sZ"},\n' % (utc(start), utc(start + count))
+  + '  "tzdata": "test",\n  "limits": {"max_pending": 64, "max_regions": 20},\n'
+  + '  "triggers": {\n    "a": {"kind": "every", "priority": 0, "payload": {"n": 1}}\n  },\n'
+  + '  "regions": [],\n  "fires": [' + fires + '\n  ]\n}\n')
+PY
+scripts/make-tick-plan.sh "$(( start + 2 ))" 60 "$dir/slow-b.json" b
+"$BIN" run "$dir/slow.json" --backend exec -- /bin/sh -c 'echo "$ALMANAC_FIRE_ID" >> "$0"' "$dir/slow.out" 2>"$dir/slow.log" &
+daemon=$!; pids+=($daemon)
+sleep 0.3
+cp "$dir/slow-b.json" "$dir/slow.json.tmp" && mv "$dir/slow.json.tmp" "$dir/slow.json"
+for _ in $(seq 150); do grep -q '^b@' "$dir/slow.out" 2>/dev/null && break; sleep 0.1; done
+grep -q '^b@' "$dir/slow.out" 2>/dev/null || fail "a plan replaced during the first load was not read again"
+kill -TERM "$daemon"; wait_gone "$daemon" 2 "run after SIGTERM"
+
 (( failures == 0 )) || { echo "exec-process-test: $failures failures" >&2; exit 1; }
 echo "exec-process-test: ok"
