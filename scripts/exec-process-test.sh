@@ -97,22 +97,27 @@ echo "  SIGTERM with busy slots: $(( $(now_ms) - t0 )) ms"
 grep -q 'late: it waited' "$dir/busy.log" || fail "the lateness of waiting fires is not logged"
 
 # 5. A crash while fires wait for a slot loses none of them under --misfire all: a fire is journaled
-#    when it starts. SIGKILL at several moments, restart, and every fire runs exactly once.
+#    when it starts. Each SIGKILL lands 1.3 s after a 2 s command started, while the next fire (due
+#    within a second) waits for the slot and no start is under way (a kill between a journal write and its spawn is the
+#    documented at-most-once window, not what this checks); restart, and every fire runs once.
 start=$(( $(date +%s) + 1 ))
-scripts/make-tick-plan.sh "$start" 6 "$dir/crash.json"
-cmd=(/bin/sh -c 'echo "$ALMANAC_FIRE_ID" >> "$0"; sleep 1.5' "$dir/crash.out")
-for pause in 2.3 1.7 2.9; do
+scripts/make-tick-plan.sh "$start" 8 "$dir/crash.json"
+: > "$dir/crash.out"
+cmd=(/bin/sh -c 'echo "$ALMANAC_FIRE_ID" >> "$0"; sleep 2' "$dir/crash.out")
+for round in 1 2 3; do
+  before=$(wc -l < "$dir/crash.out")
   "$BIN" run "$dir/crash.json" --state "$dir/crash-state" --backend exec --jobs 1 --misfire all --grace 1s \
     -- "${cmd[@]}" 2>>"$dir/crash.log" &
   daemon=$!; pids+=($daemon)
-  sleep "$pause"; kill -9 "$daemon"; wait "$daemon" 2>/dev/null || true
+  for _ in $(seq 100); do (( $(wc -l < "$dir/crash.out") > before )) && break; sleep 0.05; done
+  sleep 1.3; kill -9 "$daemon"; wait "$daemon" 2>/dev/null || true
 done
 "$BIN" run "$dir/crash.json" --state "$dir/crash-state" --backend exec --jobs 1 --misfire all --grace 1s \
   -- "${cmd[@]}" 2>>"$dir/crash.log" &
 daemon=$!; pids+=($daemon)
-for _ in $(seq 150); do [[ $(sort -u "$dir/crash.out" 2>/dev/null | wc -l) -ge 6 ]] && break; sleep 0.1; done
+for _ in $(seq 300); do [[ $(sort -u "$dir/crash.out" 2>/dev/null | wc -l) -ge 8 ]] && break; sleep 0.1; done
 sleep 1; kill -TERM "$daemon"; wait_gone "$daemon" 2 "run after SIGTERM"
-[[ $(sort -u "$dir/crash.out" | wc -l) == 6 ]] || fail "fires lost by a crash while waiting: $(sort -u "$dir/crash.out" | wc -l) of 6 ran"
+[[ $(sort -u "$dir/crash.out" | wc -l) == 8 ]] || fail "fires lost by a crash while waiting: $(sort -u "$dir/crash.out" | wc -l) of 8 ran: $(sort -u "$dir/crash.out" | tr '\n' ' '); journal: $(grep -o '"id": "[^"]*"' "$dir/crash-state/journal.jsonl" | tr '\n' ' ')"
 [[ -z $(sort "$dir/crash.out" | uniq -d) ]] || fail "a fire ran twice: $(sort "$dir/crash.out" | uniq -d)"
 
 # 6. The payload is in place before the command runs: a command that kills the daemon at once
