@@ -30,6 +30,8 @@ wait_gone() { # pid seconds what
     sleep 0.05
   done
 }
+# True while process `pid` runs: a zombie (killed, not yet reaped by init) counts as gone.
+alive() { kill -0 "$1" 2>/dev/null && ! grep -q ') Z ' "/proc/$1/stat" 2>/dev/null; }
 # A plan of COUNT fires one second apart from START, with a payload of SIZE bytes.
 payload_plan() { # start count out size [trigger]
   scripts/make-tick-plan.sh "$1" "$2" "$3" "${5:-tick}"
@@ -78,8 +80,8 @@ pids+=($!); daemon=$!
 for _ in $(seq 100); do [[ -s $dir/grandchild ]] && break; sleep 0.1; done
 [[ -s $dir/grandchild ]] || fail "the command did not start"
 grandchild=$(cat "$dir/grandchild")
-for _ in $(seq 90); do kill -0 "$grandchild" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$grandchild" 2>/dev/null; then fail "the grandchild $grandchild survived the timeout"; fi
+for _ in $(seq 90); do alive "$grandchild" || break; sleep 0.1; done
+if alive "$grandchild"; then fail "the grandchild $grandchild survived the timeout"; fi
 grep -q 'timed out after 1 s' "$dir/group.log" || fail "no 'timed out after 1 s' in the log"
 kill -TERM "$daemon"; wait_gone "$daemon" 2 "run after SIGTERM"
 
@@ -184,12 +186,11 @@ sed -i.bak 's/"kind": "every",/"kind": "every", "concurrency": "replace",/' "$di
 daemon=$!; pids+=($daemon)
 sleep 5.5
 [[ $(grep -c 'stopped: replaced by a newer fire' "$dir/replace.log") == 2 ]] || fail "replace did not stop two commands"
-n=0; while read -r p; do kill -0 "$p" 2>/dev/null && n=$((n + 1)); done < "$dir/replace.pids"
+n=0; while read -r p; do alive "$p" && n=$((n + 1)); done < "$dir/replace.pids"
 [[ $n == 1 ]] || fail "replace: $n grandchildren alive, expected only the last command's"
 kill -TERM "$daemon"; wait_gone "$daemon" 1 "SIGTERM with a command running"
 sleep 0.5   # a killed grandchild is a zombie until init reaps it
-while read -r p; do if kill -0 "$p" 2>/dev/null && ! grep -q ') Z ' "/proc/$p/stat" 2>/dev/null; then
-  fail "a grandchild outlived the daemon's stop"; fi; done < "$dir/replace.pids"
+while read -r p; do if alive "$p"; then fail "a grandchild outlived the daemon's stop"; fi; done < "$dir/replace.pids"
 start=$(( $(date +%s) + 2 ))
 scripts/make-tick-plan.sh "$start" 4 "$dir/forbid.json" f
 sed -i.bak 's/"kind": "every",/"kind": "every", "concurrency": "forbid",/' "$dir/forbid.json"
