@@ -54,7 +54,8 @@ public struct Compiler: Sendable {
         var armings: [(trigger: Trigger, arming: LocationArming)] = []
         for i in enabled.indices {
             triggers[enabled[i].id] = PlanTrigger(kind: enabled[i].kind.name, timezone: enabled[i].timezone,
-                                                  priority: enabled[i].priority, payload: enabled[i].payload)
+                                                  priority: enabled[i].priority, payload: enabled[i].payload,
+                                                  concurrency: PlanConcurrency(rawValue: enabled[i].concurrency.rawValue) ?? .allow)
             if case .location(let rule) = enabled[i].kind {
                 let trigger = enabled[i]
                 armings.append((trigger, LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!,

@@ -10,10 +10,13 @@ public struct BackendRegistry {
         public var command: [String] = []
         /// The environment commands inherit (exec); the executable passes its own.
         public var environment: [String: String] = [:]
-        public var timeout: Double = 60
+        /// Seconds before a command is stopped (exec); nil for no limit.
+        public var timeout: Double? = 60
         public var maxConcurrent: Int = 4
         /// Where exec reports how each command ended (the executable journals it).
         public var onOutcome: @Sendable (FireOutcome) -> Void = { _ in }
+        /// Output is written by a thread of its own (stdout), so a stalled reader cannot stop a daemon.
+        public var writesInBackground = false
 
         public init() {}
     }
@@ -47,7 +50,9 @@ public struct BackendRegistry {
             guard let path = configuration.recordPath else { throw ExecutorError("the spy backend needs --record FILE") }
             return SpyBackend(output: try LineSink(path: path))
         }
-        registry.register("stdout") { _ in StdoutBackend(output: LineSink(fileDescriptor: 1)) }
+        registry.register("stdout") { configuration in
+            StdoutBackend(output: LineSink(fileDescriptor: 1, inBackground: configuration.writesInBackground))
+        }
         registry.register("exec") { configuration in
             guard !configuration.command.isEmpty else { throw ExecutorError("the exec backend needs a command after --") }
             return ExecBackend(command: configuration.command, environment: configuration.environment,

@@ -8,31 +8,53 @@ import Darwin
 
 /// Runs a command per fire, with no shell: the fire in `ALMANAC_FIRE_ID`, `ALMANAC_TRIGGER`,
 /// `ALMANAC_AT`, `ALMANAC_LOCAL` (and `ALMANAC_NOMINAL` when set), the trigger's payload as JSON
-/// on standard input.
+/// on standard input (in place before the command starts).
 ///
-/// `fire` returns once the command has started, so a slow command does not delay the next fire; at
-/// most `maxConcurrent` run at once (a further fire waits for a slot). A command still running after
-/// `timeout` seconds gets SIGTERM, then SIGKILL 5 s later. Outcomes go to `onOutcome`.
-/// The daemon must ignore SIGPIPE: a command that exits without reading its input closes the pipe.
-public final class ExecBackend: Backend, @unchecked Sendable {
+/// `fire` returns once the command has started, so a slow command does not delay the next fire. The
+/// loop starts a fire only while fewer than `slots` commands run (`SlottedBackend`). Each command runs
+/// in a process group of its own: a timeout (measured on the monotonic clock), a replacement or the
+/// daemon's stop sends SIGTERM to the whole group, then SIGKILL a grace period later. Outcomes go to
+/// `onOutcome`, once per fire, after the command's slot is free.
+public final class ExecBackend: SlottedBackend, @unchecked Sendable {
+    /// Seconds between SIGTERM and SIGKILL after a timeout or a replacement.
+    public static let killGrace = 5.0
+    /// The same at the daemon's stop, which must be prompt.
+    public static let stopGrace = 0.5
+
     public let command: [String]
+    public let slots: Int
     private let environment: [String: String]
-    private let timeout: Double
-    private let maxConcurrent: Int
+    /// Seconds a command may run; nil for no limit.
+    private let timeout: Double?
     private let onOutcome: @Sendable (FireOutcome) -> Void
-    private let lock = Lock()
-    /// Running children by pid, with whether their timeout struck.
-    private var running: [pid_t: Bool] = [:]
+    private let lock = Lock(monotonic: true)
+
+    /// A running command (its pid is its process group's id).
+    private struct Running {
+        var trigger: String
+        /// When SIGTERM is due for the timeout (monotonic clock).
+        var termAt: Double?
+        /// When SIGKILL is due, once SIGTERM was sent.
+        var killAt: Double?
+        /// Why it is being stopped, which is then its outcome.
+        var stopReason: FireOutcome.Status?
+    }
+
+    private var running: [pid_t: Running] = [:]
     /// Commands started whose outcome is not reported yet; `finish` waits for none.
     private var unreported = 0
+    /// Commands that have ended, so `waitForEnd` can tell one ended.
+    private var ended = 0
 
-    /// - Parameter environment: the base environment of every command (the executable passes its own).
-    public init(command: [String], environment: [String: String], timeout: Double = 60, maxConcurrent: Int = 4,
+    /// - Parameters:
+    ///   - environment: the base environment of every command (the executable passes its own).
+    ///   - timeout: seconds before a command is stopped; nil for none.
+    public init(command: [String], environment: [String: String], timeout: Double? = 60, maxConcurrent: Int = 4,
                 onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }) {
         self.command = command
         self.environment = environment
         self.timeout = timeout
-        self.maxConcurrent = max(1, maxConcurrent)
+        self.slots = max(1, maxConcurrent)
         self.onOutcome = onOutcome
     }
 
@@ -41,32 +63,63 @@ public final class ExecBackend: Backend, @unchecked Sendable {
     public func monitor(_ region: PlanRegion) {}
     public func unmonitor(_ region: PlanRegion) {}
 
-    public func fire(_ fire: Fire, trigger: PlanTrigger) throws {
-        lock.withLock {
-            while running.count >= maxConcurrent { lock.wait() }
-        }
+    /// Starts the command; one that cannot start is reported to `onOutcome` (not thrown, so it is
+    /// logged once).
+    public func fire(_ fire: Fire, trigger: PlanTrigger) {
         var env = environment
         env["ALMANAC_FIRE_ID"] = fire.id
         env["ALMANAC_TRIGGER"] = fire.trigger
         env["ALMANAC_AT"] = PlanTimestamp.format(fire.at)
         env["ALMANAC_LOCAL"] = PlanTimestamp.format(fire.local, offset: fire.offset)
         env["ALMANAC_NOMINAL"] = fire.nominal?.description
-        let child: ProcessLauncher.Child
+        let payload = Array((FireDescription.payload(trigger) + "\n").utf8)
+        let pid: pid_t
         do {
-            child = try ProcessLauncher.launch(command, environment: env)
-        } catch let error as ExecutorError {
-            onOutcome(FireOutcome(fireID: fire.id, status: .failedToStart(error.message)))
-            throw error
+            pid = try ProcessLauncher.launch(command, environment: env, input: payload)
+        } catch {
+            onOutcome(FireOutcome(fireID: fire.id, status: .failedToStart((error as? ExecutorError)?.message ?? "\(error)")))
+            return
         }
         lock.withLock {
-            running[child.pid] = false
+            running[pid] = Running(trigger: fire.trigger, termAt: timeout.map { Lock.monotonicNow() + $0 })
             unreported += 1
         }
-        let payload = Array((FireDescription.payload(trigger) + "\n").utf8)
         let id = fire.id
         // Threads of their own: both block, and a shared pool could starve the timeout behind them.
-        Thread.detachNewThread { self.supervise(child, payload: payload, fireID: id) }
-        Thread.detachNewThread { self.enforceTimeout(child.pid) }
+        Thread.detachNewThread { self.supervise(pid, fireID: id) }
+        if timeout != nil { Thread.detachNewThread { self.enforceDeadlines(pid) } }
+    }
+
+    public func runningCount() -> Int { lock.withLock { running.count } }
+
+    public func runningCount(trigger: String) -> Int {
+        lock.withLock { running.values.reduce(0) { $0 + ($1.trigger == trigger ? 1 : 0) } }
+    }
+
+    public func stop(trigger: String) {
+        lock.withLock {
+            for (pid, entry) in running where entry.trigger == trigger && entry.stopReason == nil {
+                terminate(pid, reason: .replaced, grace: ExecBackend.killGrace)
+            }
+        }
+    }
+
+    public func stopAll() {
+        lock.withLock {
+            for (pid, entry) in running where entry.killAt.map({ $0 > Lock.monotonicNow() + ExecBackend.stopGrace }) ?? true {
+                terminate(pid, reason: entry.stopReason ?? .stopped, grace: ExecBackend.stopGrace)
+            }
+            while unreported > 0 { lock.wait() }
+        }
+    }
+
+    public func nextEnd() -> Double? { nil }
+
+    public func waitForEnd() {
+        lock.withLock {
+            let before = ended
+            while ended == before && !running.isEmpty { lock.wait() }
+        }
     }
 
     /// Waits until every started command has ended.
@@ -76,25 +129,42 @@ public final class ExecBackend: Backend, @unchecked Sendable {
         }
     }
 
-    /// Feeds the payload, waits for the child to end and reports how it ended.
-    private func supervise(_ child: ProcessLauncher.Child, payload: [UInt8], fireID: String) {
-        // A command that never reads its input gets EPIPE here, which is fine.
-        try? writeAll(child.stdinFD, payload)
-        close(child.stdinFD)
-        // Wait without reaping, so the pid cannot be reused while a timeout might still signal it.
+    /// SIGTERM to the whole group now, SIGKILL `grace` seconds later; call holding the lock.
+    private func terminate(_ pid: pid_t, reason: FireOutcome.Status, grace: Double) {
+        guard var entry = running[pid] else { return }
+        if entry.stopReason == nil { entry.stopReason = reason }
+        entry.killAt = min(entry.killAt ?? .infinity, Lock.monotonicNow() + grace)
+        running[pid] = entry
+        kill(-pid, SIGTERM)
+        // The enforcer of a command without a timeout is started here, when first needed.
+        if timeout == nil && grace > 0 { Thread.detachNewThread { self.enforceDeadlines(pid) } }
+        lock.broadcast()
+    }
+
+    /// Waits for the child to end and reports how it ended.
+    private func supervise(_ pid: pid_t, fireID: String) {
+        // Wait without reaping, so the pid (the group's id) cannot be reused while it might be signalled.
         var info = siginfo_t()
-        while waitid(P_PID, id_t(child.pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
-        let timedOut = lock.withLock { running.removeValue(forKey: child.pid) ?? false }
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+        let stopReason = lock.withLock { () -> FireOutcome.Status? in
+            let reason = running.removeValue(forKey: pid)?.stopReason
+            // A stopped command's children go with it, even when the leader ended at SIGTERM.
+            if reason != nil { kill(-pid, SIGKILL) }
+            return reason
+        }
         var status: Int32 = 0
-        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
-        lock.withLock { lock.broadcast() }
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let outcome: FireOutcome.Status
-        if timedOut {
-            outcome = .timedOut
+        if let stopReason {
+            outcome = stopReason
         } else if status & 0x7F == 0 {
             outcome = .exited((status >> 8) & 0xFF)
         } else {
             outcome = .signalled(status & 0x7F)
+        }
+        lock.withLock {
+            ended += 1
+            lock.broadcast()
         }
         onOutcome(FireOutcome(fireID: fireID, status: outcome))
         lock.withLock {
@@ -103,24 +173,23 @@ public final class ExecBackend: Backend, @unchecked Sendable {
         }
     }
 
-    /// SIGTERM at the timeout, SIGKILL 5 s later, unless the child ends first (which wakes this).
-    private func enforceTimeout(_ pid: pid_t) {
-        let termAt = ExecBackend.elapsedClock() + timeout
+    /// SIGTERM to the group at the timeout, SIGKILL at `killAt`, until the child ends (which wakes this).
+    private func enforceDeadlines(_ pid: pid_t) {
         lock.withLock {
-            for (signal, deadline) in [(SIGTERM, termAt), (SIGKILL, termAt + 5)] {
-                while running[pid] != nil && ExecBackend.elapsedClock() < deadline { lock.wait(until: deadline) }
-                guard running[pid] != nil else { return }
-                running[pid] = true
-                kill(pid, signal)
+            while let entry = running[pid] {
+                let now = Lock.monotonicNow()
+                if let killAt = entry.killAt, now >= killAt {
+                    kill(-pid, SIGKILL)
+                    running[pid]?.killAt = nil
+                    continue
+                }
+                if entry.stopReason == nil, let termAt = entry.termAt, now >= termAt {
+                    terminate(pid, reason: .timedOut(after: timeout ?? 0), grace: ExecBackend.killGrace)
+                    continue
+                }
+                let next = [entry.killAt, entry.stopReason == nil ? entry.termAt : nil].compactMap { $0 }.min()
+                if let next { lock.wait(monotonicUntil: next) } else { lock.wait() }
             }
         }
-    }
-
-    /// The clock `Lock.wait(until:)` measures deadlines on. Only timeouts use it: how long a
-    /// command has run is the one thing the executor must measure on the real clock itself.
-    private static func elapsedClock() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
     }
 }

@@ -3,11 +3,17 @@ import AlmanacTime
 
 /// The executor's loop, shared by `run` (real clock) and `simulate` (virtual clock): reconcile the
 /// backend, sleep until the next fire (never polling), deliver due fires in plan order, journal each
-/// one first, re-reconcile at `refresh_by`, reload on request, stop cleanly.
+/// one as it starts, re-reconcile at `refresh_by`, reload on request, stop cleanly.
 ///
-/// A fire is due when `at <= now`. Delivered no later than `grace` seconds after its instant it is
-/// simply fired; later than that (the executor was down, the machine slept) it is a misfire and
-/// `misfire` decides. Fires before the journal's first start are never this executor's to deliver.
+/// A fire is due when `at <= now` (and `at < until` in a simulation). Found due no later than
+/// `grace` seconds after its instant it is simply delivered; later than that it is a **misfire**
+/// (its time passed while no executor ran the plan: down, suspended, or the clock jumped past it)
+/// and `misfire` decides. Fires before the journal's first start are never this executor's to
+/// deliver, and fires that enter the plan already in the past (a reload) are never delivered.
+///
+/// With a backend that runs commands for a while (`SlottedBackend`), a due fire waits in plan order
+/// until a slot is free and its trigger's `concurrency` lets it start; it is journaled only then, so
+/// a crash while it waits loses nothing. Waiting never makes a fire a misfire; its lateness is logged.
 public final class FireLoop {
     public struct Options: Sendable {
         public var misfire: MisfirePolicy
@@ -31,10 +37,30 @@ public final class FireLoop {
         public var reloads = 0
         /// Fires of location triggers (region crossings).
         public var locationFires = 0
+        /// Fires skipped because their trigger's previous command still ran (`concurrency: forbid`).
+        public var forbidden = 0
+        /// Fires that started later than their instant because they waited for a slot or their trigger.
+        public var waited = 0
+        /// Fires still waiting for a slot when the loop stopped (not journaled: a restart sees them again).
+        public var notStarted = 0
+
+        public init(fired: Int = 0, skipped: Int = 0, reconciles: Int = 0, reloads: Int = 0, locationFires: Int = 0,
+                    forbidden: Int = 0, waited: Int = 0, notStarted: Int = 0) {
+            self.fired = fired
+            self.skipped = skipped
+            self.reconciles = reconciles
+            self.reloads = reloads
+            self.locationFires = locationFires
+            self.forbidden = forbidden
+            self.waited = waited
+            self.notStarted = notStarted
+        }
     }
 
     private let loadPlan: () throws -> Plan
     private let backend: any Backend
+    /// The backend again when its work lasts: slots and `concurrency` apply.
+    private let slotted: (any SlottedBackend)?
     private let journal: Journal
     private let clock: any ExecutorClock
     private let options: Options
@@ -45,9 +71,13 @@ public final class FireLoop {
     private var plan: Plan
     /// Index of the first fire not yet handled.
     private var cursor = 0
+    /// The clock when due fires were last looked at: fires up to it were handled.
+    private var lastChecked: Double?
     private var refreshBy: Instant?
     /// Built once per plan: reconciles happen every `max_pending` fires.
     private var priorityIndex: PriorityIndex?
+    /// Due fires to deliver, in plan order, waiting for a slot or for their trigger (not journaled yet).
+    private var waiting: [(fire: Fire, trigger: PlanTrigger, misfire: Bool)] = []
     private var summary = Summary()
 
     /// Loads the plan at once, so a bad plan fails before anything is journaled.
@@ -57,6 +87,7 @@ public final class FireLoop {
                 locations: LocationMonitor? = nil) throws {
         self.loadPlan = loadPlan
         self.backend = backend
+        self.slotted = backend as? any SlottedBackend
         self.journal = journal
         self.clock = clock
         self.options = options
@@ -67,25 +98,41 @@ public final class FireLoop {
         plan = try loadPlan()
     }
 
-    /// Runs until a `.stop` event or the `until` instant, then waits for the backend's work.
+    /// The window of the plan in force.
+    public var window: Window { plan.window }
+
+    /// Runs until a `.stop` event or the `until` instant, then waits for the backend's work (at
+    /// `until`) or stops it (at `.stop`).
     public func run() throws -> Summary {
         let start = instant(clock.now())
         try journal.append(.start(now: start))
         let baseline = journal.baseline ?? start
         cursor = Reconciler.partitionPoint(plan.fires) { $0.at >= baseline }
         try reconcile(now: start)
+        var stopping = false
         loop: while true {
             try deliverDueFires()
+            try startWaiting()
             try locations.advance(to: clock.now(), backend: backend, journal: journal)
             let nextFire = plan.fires[cursor...].first?.at
-            var deadline = [nextFire, refreshBy, locations.nextDeadline()].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) }
+            var deadline = [nextFire, refreshBy, locations.nextDeadline()].compactMap { $0 }.map { Double($0.secondsSinceEpoch) }.min()
             if let until = options.until, deadline.map({ $0 >= until }) ?? true { deadline = until }
+            if let slotted, !waiting.isEmpty {
+                if let end = slotted.nextEnd() {
+                    deadline = min(deadline ?? end, end)
+                } else if clock is VirtualClock {
+                    // Real commands on a virtual clock: time stands still until one ends.
+                    slotted.waitForEnd()
+                    continue
+                }
+            }
             let events = clock.sleep(until: deadline)
             if let until = options.until, clock.now() >= until, events.isEmpty { break }
             for event in events {
                 switch event {
                 case .stop:
                     log("stopping")
+                    stopping = true
                     break loop
                 case .reload:
                     reload()
@@ -96,6 +143,21 @@ public final class FireLoop {
             let now = instant(clock.now())
             if let refresh = refreshBy, refresh <= now { try reconcile(now: now) }
         }
+        if let slotted {
+            if stopping {
+                slotted.stopAll()
+            } else {
+                // The end of a simulation: what was due before `until` still starts, as slots free.
+                while !waiting.isEmpty {
+                    if let end = slotted.nextEnd() { _ = clock.sleep(until: end) } else { slotted.waitForEnd() }
+                    try startWaiting()
+                }
+            }
+        }
+        if !waiting.isEmpty {
+            summary.notStarted = waiting.count
+            log("\(waiting.count) due fire\(waiting.count == 1 ? "" : "s") waiting for a slot not started; a restart sees them again")
+        }
         try backend.finish()
         summary.locationFires = locations.fired
         return summary
@@ -103,6 +165,7 @@ public final class FireLoop {
 
     /// Reads the plan again; a plan that cannot be read leaves the current one in force.
     private func reload() {
+        let old = plan
         do {
             plan = try loadPlan()
             priorityIndex = nil
@@ -111,9 +174,27 @@ public final class FireLoop {
             return
         }
         summary.reloads += 1
-        let now = instant(clock.now())
+        let nowSeconds = clock.now()
+        let now = instant(nowSeconds)
         let baseline = journal.baseline ?? now
-        cursor = Reconciler.partitionPoint(plan.fires) { $0.at >= baseline }
+        // Fires up to the last look were handled under the old plan; the new plan's fires there are
+        // history (a re-added trigger's past), never delivered.
+        let handled = lastChecked ?? Double(baseline.secondsSinceEpoch) - 1
+        cursor = Reconciler.partitionPoint(plan.fires) { $0.at >= baseline && Double($0.at.secondsSinceEpoch) > handled }
+        // Fires that came due since that look (the loop was woken late) are delivered only when the
+        // old plan had them too: a fire that enters the plan in the past is not.
+        let dueNow = Reconciler.partitionPoint(plan.fires, from: cursor) { Double($0.at.secondsSinceEpoch) > nowSeconds }
+        if dueNow > cursor {
+            let oldStart = Reconciler.partitionPoint(old.fires) { Double($0.at.secondsSinceEpoch) > handled }
+            let oldEnd = Reconciler.partitionPoint(old.fires, from: oldStart) { Double($0.at.secondsSinceEpoch) > nowSeconds }
+            let known = Set(old.fires[oldStart..<oldEnd].map(\.id))
+            let fresh = plan.fires[cursor..<dueNow].filter { !known.contains($0.id) }
+            if !fresh.isEmpty {
+                // The cursor stays: only fires after it are dropped.
+                plan.fires = Array(plan.fires[..<cursor]) + plan.fires[cursor..<dueNow].filter { known.contains($0.id) } + plan.fires[dueNow...]
+                log("reload: \(fresh.count) fire\(fresh.count == 1 ? "" : "s") new to the plan and already past, not delivered")
+            }
+        }
         log("reloaded the plan: \(plan.fires.count) fires, window \(plan.window.from) to \(plan.window.to)")
         do { try reconcile(now: now) } catch { log("reconcile after reload failed: \(error)") }
     }
@@ -129,11 +210,17 @@ public final class FireLoop {
         if refreshBy == nil { log("the plan's window ends at \(plan.window.to); waiting for a new plan") }
     }
 
-    /// Delivers (or skips) every fire due now, in plan order.
+    /// Delivers (or skips, or queues) every fire due now, in plan order.
     private func deliverDueFires() throws {
         let nowSeconds = clock.now()
         let now = instant(nowSeconds)
-        let end = Reconciler.partitionPoint(plan.fires, from: cursor) { Double($0.at.secondsSinceEpoch) > nowSeconds }
+        lastChecked = max(lastChecked ?? nowSeconds, nowSeconds)
+        // In a simulation, `until` is exclusive.
+        let limit = options.until
+        let end = Reconciler.partitionPoint(plan.fires, from: cursor) { fire in
+            let at = Double(fire.at.secondsSinceEpoch)
+            return at > nowSeconds || limit.map { at >= $0 } ?? false
+        }
         guard end > cursor else { return }
         let due = plan.fires[cursor..<end].filter { !journal.isDone($0.id) }
         cursor = end
@@ -154,20 +241,81 @@ public final class FireLoop {
                 case .skip: deliver = false
                 }
             }
-            if deliver {
-                try journal.append(.fire(id: fire.id, trigger: fire.trigger, at: fire.at, now: now))
-                summary.fired += 1
-                log("fire \(fire.id)" + (late(fire) ? " (late, missed at \(fire.at))" : ""))
-                do {
-                    try backend.fire(fire, trigger: plan.triggers[fire.trigger] ?? PlanTrigger(kind: "once"))
-                } catch {
-                    log("fire \(fire.id) failed: \(error)")
-                }
-            } else {
+            guard deliver else {
                 try journal.append(.skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: "misfire"))
                 summary.skipped += 1
                 log("skip \(fire.id): missed at \(fire.at), later than the grace period")
+                continue
             }
+            let trigger = plan.triggers[fire.trigger] ?? PlanTrigger(kind: "once")
+            guard let slotted else {
+                try start(fire, trigger: trigger, misfire: late(fire), now: nowSeconds)
+                continue
+            }
+            switch trigger.concurrency {
+            case .allow, .queue:
+                break
+            case .forbid:
+                if slotted.runningCount(trigger: fire.trigger) > 0 || waiting.contains(where: { $0.fire.trigger == fire.trigger }) {
+                    try journal.append(.skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: "concurrency"))
+                    summary.forbidden += 1
+                    log("skip \(fire.id): the previous command of \(fire.trigger) still runs (concurrency: forbid)")
+                    continue
+                }
+            case .replace:
+                // A newer fire replaces an older one still waiting, as it replaces a running one.
+                for old in waiting where old.fire.trigger == fire.trigger {
+                    try journal.append(.skip(id: old.fire.id, trigger: old.fire.trigger, at: old.fire.at, now: now, reason: "replaced"))
+                    summary.skipped += 1
+                    log("skip \(old.fire.id): replaced by \(fire.id) before it could start (concurrency: replace)")
+                }
+                waiting.removeAll { $0.fire.trigger == fire.trigger }
+                if slotted.runningCount(trigger: fire.trigger) > 0 {
+                    log("stopping the running command of \(fire.trigger) for \(fire.id) (concurrency: replace)")
+                    slotted.stop(trigger: fire.trigger)
+                }
+            }
+            waiting.append((fire, trigger, late(fire)))
+            try startWaiting()
+        }
+    }
+
+    /// Starts waiting fires, in plan order, while slots are free; a fire whose trigger must not
+    /// overlap (`queue`, `replace`) waits while its trigger's command runs (and so do its trigger's
+    /// later fires, behind it), without holding up other triggers' fires.
+    private func startWaiting() throws {
+        guard let slotted, !waiting.isEmpty else { return }
+        let nowSeconds = clock.now()
+        var index = 0
+        while index < waiting.count && slotted.runningCount() < slotted.slots {
+            let entry = waiting[index]
+            let exclusive = entry.trigger.concurrency == .queue || entry.trigger.concurrency == .replace
+            if exclusive && slotted.runningCount(trigger: entry.fire.trigger) > 0 {
+                index += 1
+                continue
+            }
+            waiting.remove(at: index)
+            try start(entry.fire, trigger: entry.trigger, misfire: entry.misfire, now: nowSeconds)
+        }
+    }
+
+    /// Journals `fire`, then calls the backend: a crash between the two loses the fire, never repeats it.
+    private func start(_ fire: Fire, trigger: PlanTrigger, misfire: Bool, now nowSeconds: Double) throws {
+        try journal.append(.fire(id: fire.id, trigger: fire.trigger, at: fire.at, now: instant(nowSeconds)))
+        summary.fired += 1
+        let lateness = nowSeconds - Double(fire.at.secondsSinceEpoch)
+        if misfire {
+            log("fire \(fire.id) (late, missed at \(fire.at))")
+        } else if slotted != nil && lateness >= 1 {
+            summary.waited += 1
+            log("fire \(fire.id), \(Int64(lateness)) s late: it waited for a free slot or for its trigger's previous command")
+        } else {
+            log("fire \(fire.id)")
+        }
+        do {
+            try backend.fire(fire, trigger: trigger)
+        } catch {
+            log("fire \(fire.id) failed: \(error)")
         }
     }
 

@@ -17,7 +17,9 @@ enum JournalLine {
             switch outcome.status {
             case .exited(let code): return head + "\"exit\": \(code)}"
             case .signalled(let signal): return head + "\"signal\": \(signal)}"
-            case .timedOut: return head + "\"timeout\": true}"
+            case .timedOut(let seconds): return head + "\"timeout\": \(seconds == seconds.rounded(.towardZero) && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds))}"
+            case .replaced: return head + "\"stopped\": \"replaced\"}"
+            case .stopped: return head + "\"stopped\": \"executor\"}"
             case .failedToStart(let message): return head + "\"error\": \(JSONWriter.quoted(message))}"
             }
         }
@@ -41,7 +43,11 @@ enum JournalLine {
             guard let id else { return nil }
             if let code = value["exit"]?.intValue { return .outcome(FireOutcome(fireID: id, status: .exited(Int32(code)))) }
             if let signal = value["signal"]?.intValue { return .outcome(FireOutcome(fireID: id, status: .signalled(Int32(signal)))) }
-            if value["timeout"] != nil { return .outcome(FireOutcome(fireID: id, status: .timedOut)) }
+            // Older journals wrote `"timeout": true`, without the seconds.
+            if let timeout = value["timeout"] { return .outcome(FireOutcome(fireID: id, status: .timedOut(after: timeout.doubleValue ?? 0))) }
+            if let stopped = value["stopped"]?.stringValue {
+                return .outcome(FireOutcome(fireID: id, status: stopped == "replaced" ? .replaced : .stopped))
+            }
             if let message = value["error"]?.stringValue { return .outcome(FireOutcome(fireID: id, status: .failedToStart(message))) }
             return nil
         default:

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,11 +7,25 @@ import Darwin
 
 /// A destination for JSON lines: a file descriptor (each line written at once, so a killed process
 /// leaves whole lines behind) or memory, for tests.
+///
+/// A daemon's sink writes in the background (`inBackground`): a reader that stalls (a full pipe)
+/// delays only the writer thread, never the fire loop, so signals are still handled.
 public final class LineSink: @unchecked Sendable {
     private let fileDescriptor: Int32?
     private let ownsDescriptor: Bool
     private var memory: [String] = []
-    private let lock = Lock()
+    private let lock = Lock(monotonic: true)
+    /// Bytes waiting for the background writer; nil when lines are written at once.
+    private var backlog: [UInt8]?
+    /// True while the background writer is inside `write`.
+    private var writing = false
+    /// Lines dropped because the backlog was full, reported once per episode.
+    private var dropped = 0
+    /// The background writer's first failure, reported once by the next `write`.
+    private var writeFailure: String?
+    private var failureReported = false
+    /// The backlog's bound: beyond it lines are dropped (and counted) rather than held without limit.
+    public static let backlogLimit = 16 << 20
 
     /// Lines kept in memory.
     public init() {
@@ -18,10 +33,15 @@ public final class LineSink: @unchecked Sendable {
         ownsDescriptor = false
     }
 
-    /// Lines written to an open descriptor the caller keeps (standard output is 1).
-    public init(fileDescriptor: Int32) {
+    /// Lines written to an open descriptor the caller keeps (standard output is 1); with
+    /// `inBackground`, by a thread of its own.
+    public init(fileDescriptor: Int32, inBackground: Bool = false) {
         self.fileDescriptor = fileDescriptor
         ownsDescriptor = false
+        if inBackground {
+            backlog = []
+            Thread.detachNewThread { self.writeBacklog() }
+        }
     }
 
     /// Lines written to a file, created or truncated (or appended to, with `append`).
@@ -40,14 +60,63 @@ public final class LineSink: @unchecked Sendable {
     /// The lines written so far, for a memory sink.
     public var lines: [String] { lock.withLock { memory } }
 
-    /// Writes `line` and a line feed.
+    /// Writes `line` and a line feed (in the background: queues them).
     public func write(_ line: String) throws {
         try lock.withLock {
             guard let fileDescriptor else {
                 memory.append(line)
                 return
             }
+            if var pending = backlog {
+                if let writeFailure, !failureReported {
+                    failureReported = true
+                    throw ExecutorError("\(writeFailure); lines are lost until a reader returns")
+                }
+                guard pending.count < LineSink.backlogLimit else {
+                    dropped += 1
+                    throw ExecutorError(dropped == 1 ? "output is not being read (\(LineSink.backlogLimit >> 20) MiB waiting); dropping lines" : "")
+                }
+                backlog = nil
+                pending.append(contentsOf: (line + "\n").utf8)
+                backlog = pending
+                lock.broadcast()
+                return
+            }
             try writeAll(fileDescriptor, Array((line + "\n").utf8))
+        }
+    }
+
+    /// Waits up to `seconds` for the background writer to write what is queued; false if it could not.
+    @discardableResult
+    public func drain(within seconds: Double) -> Bool {
+        lock.withLock {
+            let deadline = Lock.monotonicNow() + seconds
+            while (writing || backlog.map({ !$0.isEmpty }) ?? false) && Lock.monotonicNow() < deadline {
+                lock.wait(monotonicUntil: deadline)
+            }
+            return !writing && (backlog.map { $0.isEmpty } ?? true)
+        }
+    }
+
+    /// The background writer: takes what is queued and writes it, outside the lock.
+    private func writeBacklog() {
+        guard let fileDescriptor else { return }
+        while true {
+            let chunk = lock.withLock { () -> [UInt8] in
+                writing = false
+                lock.broadcast()
+                while backlog?.isEmpty ?? true { lock.wait() }
+                defer { backlog = [] }
+                writing = true
+                dropped = 0
+                return backlog ?? []
+            }
+            // A reader that went away (EPIPE) loses these lines; the journal still has the fires.
+            do {
+                try writeAll(fileDescriptor, chunk)
+            } catch {
+                lock.withLock { if writeFailure == nil { writeFailure = "\(error)" } }
+            }
         }
     }
 }

@@ -4,23 +4,20 @@ import Glibc
 import Darwin
 #endif
 
-/// Starts a command without a shell (`posix_spawnp`), its standard input a pipe the caller writes to,
-/// its signal mask and dispositions reset so a daemon's blocked or ignored signals do not leak into it.
+/// Starts a command without a shell (`posix_spawnp`) in a process group of its own, its standard
+/// input already holding the payload, its signal mask and dispositions reset so a daemon's blocked
+/// or ignored signals do not leak into it.
 enum ProcessLauncher {
-    struct Child {
-        var pid: pid_t
-        /// The write end of the child's standard input.
-        var stdinFD: Int32
-    }
-
-    static func launch(_ arguments: [String], environment: [String: String]) throws -> Child {
-        guard let program = arguments.first else { throw ExecutorError("exec: no command given") }
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw ExecutorError("exec: pipe failed: \(String(cString: strerror(errno)))") }
-        // Close-on-exec on both ends: only the dup2'd copy (fd 0) reaches the child.
-        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        defer { close(fds[0]) }
+    /// Starts `arguments` and returns its pid, which is also its process group's id.
+    ///
+    /// `input` is in place before the command can run: written into a pipe whose write end is closed
+    /// before the spawn (payloads that fit the pipe's buffer), else into an unlinked temporary file.
+    /// So a daemon that dies right after the spawn never leaves a command with an empty or cut input.
+    static func launch(_ arguments: [String], environment: [String: String], input: [UInt8]) throws -> pid_t {
+        guard let program = arguments.first else { throw ExecutorError("no command given") }
+        let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let stdinFD = try inputDescriptor(input, temporaryDirectory: temporary)
+        defer { close(stdinFD) }
 
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
@@ -31,7 +28,7 @@ enum ProcessLauncher {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, stdinFD, 0)
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var noSignals = sigset_t()
@@ -41,7 +38,9 @@ enum ProcessLauncher {
         sigemptyset(&defaults)
         for signal in [SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGQUIT, SIGUSR1, SIGUSR2] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A group of its own, so a timeout or a replacement stops its children too (kill(-pgid)).
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.keys.sorted().map { strdup("\($0)=\(environment[$0]!)") } + [nil]
@@ -51,10 +50,46 @@ enum ProcessLauncher {
         }
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
-        guard result == 0 else {
-            close(fds[1])
-            throw ExecutorError("exec: cannot start \(program): \(String(cString: strerror(result)))")
+        guard result == 0 else { throw ExecutorError("\(program): \(reason(result))") }
+        return pid
+    }
+
+    /// `no such file or directory`: strerror in lower case, to follow a colon in a log line.
+    static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    /// A close-on-exec descriptor to read `input` from, positioned at its start and ending with it.
+    private static func inputDescriptor(_ input: [UInt8], temporaryDirectory directory: String) throws -> Int32 {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw ExecutorError("cannot create a pipe: \(reason(errno))") }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+        var offset = 0
+        while offset < input.count {
+            let n = input.withUnsafeBufferPointer { write(fds[1], $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            offset += n
         }
-        return Child(pid: pid, stdinFD: fds[1])
+        close(fds[1])
+        if offset == input.count { return fds[0] }
+        close(fds[0])
+        // Larger than the pipe's buffer: a file nobody else can open, removed at once.
+        var template = Array((directory + "/almanac-payload.XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw ExecutorError("cannot create a file for the payload in \(directory): \(reason(errno))") }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        do {
+            try writeAll(fd, input)
+        } catch {
+            close(fd)
+            throw ExecutorError("cannot write the payload: \(error)")
+        }
+        lseek(fd, 0, SEEK_SET)
+        return fd
     }
 }

@@ -12,6 +12,16 @@ public final class StdoutBackend: Backend {
     public func unmonitor(_ region: PlanRegion) {}
 
     public func fire(_ fire: Fire, trigger: PlanTrigger) throws {
-        try output.write("{\(FireDescription.fields(fire)), \"payload\": \(FireDescription.payload(trigger))}")
+        do {
+            try output.write("{\(FireDescription.fields(fire)), \"payload\": \(FireDescription.payload(trigger))}")
+        } catch let error as ExecutorError where error.message.isEmpty {
+            // Already reported for this stall.
+        }
+    }
+
+    /// Gives a stalled reader at most half a second, so a stop stays prompt (the journal still has
+    /// the fires whose lines are lost).
+    public func finish() {
+        output.drain(within: 0.5)
     }
 }

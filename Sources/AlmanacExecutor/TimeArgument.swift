@@ -17,11 +17,21 @@ public enum TimeArgument {
         }
     }
 
-    /// Seconds in `90s`, `15m`, `2h`, `1d`, `1h30m`, `0.5s`, a bare number of seconds, or ISO 8601 `PT15M`.
+    /// Seconds in `90s`, `15m`, `2h`, `1d`, `1h30m`, `0.5s`, a bare number of seconds, or ISO 8601 `PT15M`;
+    /// nil for anything else, `inf` and `nan` included, and for more than `maximumDuration`.
     public static func duration(_ text: String) -> Double? {
+        guard let seconds = anyDuration(text), seconds.isFinite, seconds <= maximumDuration else { return nil }
+        return seconds
+    }
+
+    /// About 100 years: a longer duration is a mistake, and would overflow the clocks it is added to.
+    public static let maximumDuration = 100 * 366 * 86_400.0
+
+    private static func anyDuration(_ text: String) -> Double? {
         var rest = Substring(text.lowercased())
         if rest.hasPrefix("pt") { rest = rest.dropFirst(2) } else if rest.hasPrefix("p") { return nil }
-        if let plain = Double(rest), plain >= 0 { return plain }
+        // Plain digits only: Double also reads `inf`, `nan` and hexadecimal.
+        if rest.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let plain = Double(rest), plain >= 0 { return plain }
         var total = 0.0
         var sawUnit = false
         while !rest.isEmpty {

@@ -72,13 +72,30 @@ public struct PlanTrigger: Hashable, Sendable {
     public var timezone: String?
     public var priority: Int
     public var payload: [String: JSONValue]
+    /// What an executor does when the trigger fires while its previous command still runs.
+    public var concurrency: PlanConcurrency
 
-    public init(kind: String, timezone: String? = nil, priority: Int = 0, payload: [String: JSONValue] = [:]) {
+    public init(kind: String, timezone: String? = nil, priority: Int = 0, payload: [String: JSONValue] = [:],
+                concurrency: PlanConcurrency = .allow) {
         self.kind = kind
         self.timezone = timezone
         self.priority = priority
         self.payload = payload
+        self.concurrency = concurrency
     }
+}
+
+/// A trigger's `concurrency`: what happens when it fires while its previous command still runs. Only
+/// backends that run something for a duration (exec) are affected.
+public enum PlanConcurrency: String, Hashable, Sendable, CaseIterable {
+    /// Both run (the default).
+    case allow
+    /// The new fire is skipped, and journaled as such.
+    case forbid
+    /// The running command is stopped (its whole process group), then the new one starts.
+    case replace
+    /// The new fire starts when the previous command ends.
+    case queue
 }
 
 /// A monitored region of a location trigger and the windows in which it is armed.

@@ -53,6 +53,7 @@ public enum PlanDiffJSON {
         if let k = trigger.kind { members.append(("kind", change(JSONWriter.quoted(k.old), JSONWriter.quoted(k.new)))) }
         if let z = trigger.timezone { members.append(("timezone", change(optionalString(z.old), optionalString(z.new)))) }
         if let p = trigger.priority { members.append(("priority", change("\(p.old)", "\(p.new)"))) }
+        if let c = trigger.concurrency { members.append(("concurrency", change(JSONWriter.quoted(c.old.rawValue), JSONWriter.quoted(c.new.rawValue)))) }
         if !trigger.payload.isEmpty {
             let keys = trigger.payload.map { p -> String in
                 var m = [("key", JSONWriter.quoted(p.key))]
@@ -97,6 +98,7 @@ public enum PlanDiffJSON {
         var m = [("kind", JSONWriter.quoted(trigger.kind))]
         if let zone = trigger.timezone { m.append(("timezone", JSONWriter.quoted(zone))) }
         m.append(("priority", "\(trigger.priority)"))
+        if trigger.concurrency != .allow { m.append(("concurrency", JSONWriter.quoted(trigger.concurrency.rawValue))) }
         m.append(("payload", JSONWriter.inline(.object(trigger.payload))))
         return object(m)
     }

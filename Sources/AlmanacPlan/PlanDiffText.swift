@@ -81,6 +81,7 @@ public enum PlanDiffText {
     static func definition(_ trigger: PlanTrigger?) -> String {
         guard let trigger else { return "?" }
         return trigger.kind + (trigger.timezone.map { " in \($0)" } ?? "") + (trigger.priority != 0 ? ", priority \(trigger.priority)" : "")
+            + (trigger.concurrency != .allow ? ", concurrency \(trigger.concurrency.rawValue)" : "")
     }
 
     /// `timezone: America/New_York → America/Chicago`, one per changed attribute; `quote` marks up
@@ -92,6 +93,9 @@ public enum PlanDiffText {
             lines.append("timezone: \(zone.old.map(quote) ?? "none") → \(zone.new.map(quote) ?? "none")")
         }
         if let priority = trigger.priority { lines.append("priority: \(priority.old) → \(priority.new)") }
+        if let concurrency = trigger.concurrency {
+            lines.append("concurrency: \(quote(concurrency.old.rawValue)) → \(quote(concurrency.new.rawValue))")
+        }
         for change in trigger.payload {
             lines.append("payload.\(quote(change.key)): \(change.old.map { quote(JSONWriter.inline($0)) } ?? "(absent)")"
                          + " → \(change.new.map { quote(JSONWriter.inline($0)) } ?? "(absent)")")

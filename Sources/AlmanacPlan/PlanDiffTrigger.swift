@@ -14,6 +14,7 @@ public struct TriggerDiff: Equatable, Sendable {
     public var kind: PlanDiff.ValueChange<String>?
     public var timezone: PlanDiff.ValueChange<String?>?
     public var priority: PlanDiff.ValueChange<Int>?
+    public var concurrency: PlanDiff.ValueChange<PlanConcurrency>?
     /// Top-level payload keys whose value was added, removed or replaced, sorted by key.
     public var payload: [PayloadChange] = []
     /// The monitored region (location triggers), when it or its armed windows changed.
@@ -42,11 +43,12 @@ public struct TriggerDiff: Equatable, Sendable {
             if old.kind != new.kind { kind = PlanDiff.ValueChange(old: old.kind, new: new.kind) }
             if old.timezone != new.timezone { timezone = PlanDiff.ValueChange(old: old.timezone, new: new.timezone) }
             if old.priority != new.priority { priority = PlanDiff.ValueChange(old: old.priority, new: new.priority) }
+            if old.concurrency != new.concurrency { concurrency = PlanDiff.ValueChange(old: old.concurrency, new: new.concurrency) }
             for key in JSONWriter.sortedKeys(old.payload.merging(new.payload) { a, _ in a })
             where old.payload[key] != new.payload[key] {
                 payload.append(PayloadChange(key: key, old: old.payload[key], new: new.payload[key]))
             }
-            if kind == nil && timezone == nil && priority == nil && payload.isEmpty { return nil }
+            if kind == nil && timezone == nil && priority == nil && concurrency == nil && payload.isEmpty { return nil }
         case (nil, nil): return nil
         }
     }
@@ -63,6 +65,7 @@ public struct TriggerDiff: Equatable, Sendable {
         if kind != nil { names.append("kind") }
         if timezone != nil { names.append("timezone") }
         if priority != nil { names.append("priority") }
+        if concurrency != nil { names.append("concurrency") }
         if !payload.isEmpty { names.append("payload") }
         if region != nil { names.append("region") }
         return names

@@ -86,15 +86,25 @@ enum PlanFields {
                     throw failure("\"\(id)\" is not a trigger id (lowercase letters, digits, '.', '_', '-'; at most 64)")
                 }
                 let entry = try member(id, of: members)
-                let fields = try entry.object(required: ["kind", "priority", "payload"], optional: ["timezone"])
+                let fields = try entry.object(required: ["kind", "priority", "payload"], optional: ["timezone", "concurrency"])
                 let kind = try entry.member("kind", of: fields).string()
                 guard PlanFields.kinds.contains(kind) else {
                     throw entry.failure("unknown kind \"\(kind)\"; expected one of \(PlanFields.kinds.joined(separator: ", "))")
                 }
                 let payload = try entry.member("payload", of: fields)
                 guard let payloadMembers = payload.json.objectValue else { throw payload.failure("must be an object") }
+                var concurrency = PlanConcurrency.allow
+                if fields["concurrency"] != nil {
+                    let member = try entry.member("concurrency", of: fields)
+                    let text = try member.string()
+                    guard let value = PlanConcurrency(rawValue: text) else {
+                        throw member.failure("unknown concurrency \"\(text)\"; expected one of \(PlanConcurrency.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    concurrency = value
+                }
                 triggers[id] = PlanTrigger(kind: kind, timezone: try fields["timezone"].map { _ in try entry.member("timezone", of: fields).string() },
-                                           priority: try entry.member("priority", of: fields).int(), payload: payloadMembers)
+                                           priority: try entry.member("priority", of: fields).int(), payload: payloadMembers,
+                                           concurrency: concurrency)
             }
             return triggers
         }

@@ -44,6 +44,7 @@ public enum PlanSchema {
         "properties": {
           "kind": {"enum": ["calendar", "cron", "rrule", "every", "once", "location"]},
           "timezone": {"type": "string", "description": "IANA zone of a wall-clock trigger."},
+          "concurrency": {"enum": ["forbid", "replace", "queue"], "description": "When the trigger fires while its previous command still runs (exec): skip, stop it first, or wait. Absent means allow."},
           "priority": {"type": "integer", "description": "Higher wins when a budget must choose."},
           "payload": {"type": "object", "description": "Carried to executors as JSON."}
         }

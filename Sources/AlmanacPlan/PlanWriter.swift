@@ -123,6 +123,8 @@ public struct PlanWriter<Sink: ByteSink> {
     private func triggerText(_ trigger: PlanTrigger) -> String {
         var text = "{\"kind\": \(JSONWriter.quoted(trigger.kind))"
         if let zone = trigger.timezone { text += ", \"timezone\": \(JSONWriter.quoted(zone))" }
+        // Only when not the default, so plans without it keep their bytes.
+        if trigger.concurrency != .allow { text += ", \"concurrency\": \"\(trigger.concurrency.rawValue)\"" }
         text += ", \"priority\": \(trigger.priority), \"payload\": \(JSONWriter.inline(.object(trigger.payload)))}"
         return text
     }

@@ -374,6 +374,11 @@ public enum SpecSchema {
       "type": "integer",
       "default": 0
     },
+    "field.concurrency": {
+      "description": "When the trigger fires while its previous command still runs (executors that run commands): allow both, forbid (skip the new fire), replace (stop the running one first) or queue (start when it ends). Default allow.",
+      "enum": ["allow", "forbid", "replace", "queue"],
+      "default": "allow"
+    },
     "field.enabled": {
       "description": "false keeps the trigger in the spec but out of the plan. Default true.",
       "type": "boolean",
@@ -395,6 +400,7 @@ public enum SpecSchema {
         "invalid_dates": { "$ref": "#/$defs/field.invalid_dates" },
         "payload": { "$ref": "#/$defs/field.payload" },
         "priority": { "$ref": "#/$defs/field.priority" },
+        "concurrency": { "$ref": "#/$defs/field.concurrency" },
         "enabled": { "$ref": "#/$defs/field.enabled" },
         "dst": { "$ref": "#/$defs/field.dst" }
       }
@@ -440,6 +446,7 @@ public enum SpecSchema {
         "invalid_dates": { "$ref": "#/$defs/field.invalid_dates" },
         "payload": { "$ref": "#/$defs/field.payload" },
         "priority": { "$ref": "#/$defs/field.priority" },
+        "concurrency": { "$ref": "#/$defs/field.concurrency" },
         "enabled": { "$ref": "#/$defs/field.enabled" },
         "dst": { "$ref": "#/$defs/field.dst" }
       },

@@ -1,4 +1,9 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @main
 struct AlmanacExec: ParsableCommand {
@@ -8,4 +13,21 @@ struct AlmanacExec: ParsableCommand {
         discussion: "Exit codes: 0 ok; 2 the plan could not be read or the executor could not run; 64 usage.",
         subcommands: [ReconcileCommand.self, RunCommand.self, SimulateCommand.self, PendingCommand.self]
     )
+
+    /// Blocks the daemon's signals before anything else runs (argument parsing, the first plan load,
+    /// any thread), so an early SIGHUP or SIGTERM waits for the signal watcher instead of killing
+    /// the process; other commands get the default dispositions back.
+    static func main() {
+        // Every command writes to pipes (stdout, a command's input): a closed one is an error, not death.
+        signal(SIGPIPE, SIG_IGN)
+        SignalWatcher.block()
+        do {
+            var command = try parseAsRoot()
+            if !(command is RunCommand) { SignalWatcher.unblock() }
+            try command.run()
+        } catch {
+            SignalWatcher.unblock()
+            exit(withError: error)
+        }
+    }
 }

@@ -6,21 +6,47 @@ import Glibc
 import Darwin
 #endif
 
-/// Posts `.reload` when the plan file is replaced or rewritten: inotify on the file's directory on
-/// Linux (a rename over the file, as `almanac compile` does, or a write that closes it); elsewhere a
-/// modification-time check every two seconds.
+/// Posts `.reload` when the plan file is replaced or rewritten: inotify on the file's directory and
+/// on the directory of the file it resolves to on Linux; elsewhere a check every two seconds.
+///
+/// Each event is checked against the identity of the file the path resolves to now (device, inode,
+/// size, modification time), so any way of replacing it is noticed: a rename over the file (as
+/// `almanac compile` does), a rewrite in place, or a swap of a symlink further up (a Kubernetes
+/// ConfigMap mounts `plan.json -> ..data/plan.json` and renames a new `..data` into place).
 enum PlanFileWatcher {
+    /// What identifies the content the path shows.
+    struct Identity: Equatable {
+        var device: UInt64, inode: UInt64, size: Int64, modified: Double
+
+        init?(_ path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            #if canImport(Darwin)
+            modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+            #else
+            modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            #endif
+        }
+    }
+
     static func start(path: String, posting clock: RealClock, log: @escaping @Sendable (String) -> Void) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         #if os(Linux)
         let fd = inotify_init1(Int32(IN_CLOEXEC))
-        guard fd >= 0, inotify_add_watch(fd, directory, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)) >= 0 else {
-            log("cannot watch \(directory) for plan changes; reload with SIGHUP")
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB)
+        guard fd >= 0, inotify_add_watch(fd, directory(of: path), mask) >= 0 else {
+            log("cannot watch \(directory(of: path)) for plan changes; reload with SIGHUP")
             return
         }
+        let initialTarget = resolvedDirectory(path)
+        if let initialTarget { _ = inotify_add_watch(fd, initialTarget, mask) }
+        // Read before the first plan load, so a replacement during it counts as a change.
+        let initial = Identity(path)
         Thread.detachNewThread {
+            var targetDirectory = initialTarget
+            var last = initial
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -28,25 +54,25 @@ enum PlanFileWatcher {
                     if count < 0 && errno == EINTR { continue }
                     return
                 }
-                var offset = 0
-                var changed = false
-                // Each record: wd, mask, cookie, len (4 bytes each), then a NUL-padded name of len bytes.
-                while offset + 16 <= count {
-                    let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
-                    let nameBytes = buffer[(offset + 16)..<(offset + 16 + length)].prefix { $0 != 0 }
-                    if String(decoding: nameBytes, as: UTF8.self) == name { changed = true }
-                    offset += 16 + length
+                let current = Identity(path)
+                // A missing file (mid-swap) is not a change: the rename that completes it will be.
+                guard let current, current != last else { continue }
+                last = current
+                let resolved = resolvedDirectory(path)
+                if let resolved, resolved != targetDirectory {
+                    targetDirectory = resolved
+                    _ = inotify_add_watch(fd, resolved, mask)
                 }
-                if changed { clock.post(.reload) }
+                clock.post(.reload)
             }
         }
         #else
         Thread.detachNewThread {
-            var last = modificationTime(path)
+            var last = Identity(path)
             while true {
                 Thread.sleep(forTimeInterval: 2)
-                let current = modificationTime(path)
-                if current != last {
+                let current = Identity(path)
+                if let current, current != last {
                     last = current
                     clock.post(.reload)
                 }
@@ -55,13 +81,15 @@ enum PlanFileWatcher {
         #endif
     }
 
-    static func modificationTime(_ path: String) -> Double? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        return Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-        #else
-        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        #endif
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The directory of the file `path` finally resolves to, through every symlink.
+    private static func resolvedDirectory(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return directory(of: String(cString: resolved))
     }
 }

@@ -32,18 +32,22 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let clock = RealClock()
-        // Before any other thread exists, so every thread inherits the blocked signals.
+        // The signals were blocked in `main`, before any thread existed; this thread receives them.
         SignalWatcher.start(posting: clock)
         let log: @Sendable (String) -> Void = { message in
             let now = Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down)))
             FileHandle.standardError.write(Data("almanac-exec: \(now) \(message)\n".utf8))
         }
         let path = plan, state = self.state
+        // Before the first load, so a plan replaced while it is read is read again.
+        PlanFileWatcher.start(path: plan, posting: clock, log: log)
         let journal = try orExit { try state.map { try Journal(directory: $0) } ?? Journal() }
         journal.warnings.forEach(log)
-        let backend = try backendOptions.make { outcome in
-            try? journal.append(.outcome(outcome))
+        let backend = try backendOptions.make(daemon: true) { outcome in
+            do { try journal.append(.outcome(outcome)) } catch { log("cannot journal the outcome of \(outcome.fireID): \(error)") }
             log("\(outcome.fireID): \(outcome.status)")
+            // A slot is free: fires waiting for one can start.
+            clock.post(.wake)
         }
         let graceSeconds = TimeArgument.duration(grace) ?? 60
         let locations = try locationOptions.startReading(posting: clock, log: log)
@@ -59,10 +63,10 @@ struct RunCommand: ParsableCommand {
                 },
                 locations: locations)
         }
-        PlanFileWatcher.start(path: plan, posting: clock, log: log)
         log("running \(path)" + (state.map { " with state in \($0)" } ?? "") + ", misfire \(misfire.rawValue), grace \(grace)")
         let summary = try orExit { try loop.run() }
-        log("stopped: \(summary.fired) fired, \(summary.locationFires) location fires, \(summary.skipped) skipped, \(summary.reloads) reloads")
+        log("stopped: \(summary.fired) fired, \(summary.locationFires) location fires, \(summary.skipped) skipped"
+            + (summary.forbidden > 0 ? ", \(summary.forbidden) forbidden" : "") + ", \(summary.reloads) reloads")
     }
 }
 

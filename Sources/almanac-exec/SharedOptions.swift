@@ -12,7 +12,7 @@ struct BackendOptions: ParsableArguments {
     @Option(help: "Spy backend: write every call as a JSON line to this file.")
     var record: String?
 
-    @Option(help: "Exec backend: seconds (or 90s, 5m…) before a command is terminated.")
+    @Option(help: "Exec backend: seconds (or 90s, 5m…) before a command's process group is terminated, or none.")
     var timeout = "60s"
 
     @Option(help: "Exec backend: commands allowed to run at once.")
@@ -22,7 +22,10 @@ struct BackendOptions: ParsableArguments {
     var command: [String] = []
 
     func validate() throws {
-        guard TimeArgument.duration(timeout) != nil else { throw ValidationError("--timeout: '\(timeout)' is not a duration") }
+        guard timeout == "none" || TimeArgument.duration(timeout) != nil else {
+            throw ValidationError("--timeout: '\(timeout)' is not a duration (like 90s, 5m or 1h, at most 100 years) or none")
+        }
+        if record != nil && backend != "spy" { throw ValidationError("--record is for --backend spy") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if backend == "spy" && record == nil { throw ValidationError("--backend spy needs --record FILE") }
         if backend == "exec" && command.isEmpty { throw ValidationError("--backend exec needs a command after --") }
@@ -32,12 +35,13 @@ struct BackendOptions: ParsableArguments {
     }
 
     /// The backend, exec outcomes reported to `onOutcome`.
-    func make(onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }) throws -> any Backend {
+    func make(daemon: Bool = false, onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }) throws -> any Backend {
         var configuration = BackendRegistry.Configuration()
+        configuration.writesInBackground = daemon
         configuration.recordPath = record
         configuration.command = command
         configuration.environment = ProcessInfo.processInfo.environment
-        configuration.timeout = TimeArgument.duration(timeout) ?? 60
+        configuration.timeout = timeout == "none" ? nil : TimeArgument.duration(timeout) ?? 60
         configuration.maxConcurrent = jobs
         configuration.onOutcome = onOutcome
         return try orExit { try BackendRegistry.standard.make(backend, configuration) }

@@ -1,6 +1,7 @@
 import AlmanacExecutor
 import AlmanacPlan
 import ArgumentParser
+import AlmanacTime
 
 /// `almanac-exec simulate PLAN --from T --until T`: the run loop on a virtual clock, instantly.
 struct SimulateCommand: ParsableCommand {
@@ -29,15 +30,61 @@ struct SimulateCommand: ParsableCommand {
     func run() throws {
         let from = try parseInstant(self.from, "--from"), until = try parseInstant(self.until, "--until")
         let path = plan
-        let backend = try backendOptions.make()
+        let outcomes = OutcomeTally()
+        let backend = try backendOptions.make { outcome in
+            outcomes.add(outcome)
+            if !outcome.status.succeeded { printError("\(outcome.fireID): \(outcome.status)") }
+        }
         // Fix times drive the virtual clock together with plan fires; all are read before it starts.
         let locations = try locationOptions.readAll().map { LocationMonitor(feed: $0, log: { printError($0) }) }
         let loop = try orExit(prefix: "\(path): ") {
             try FireLoop(loadPlan: { try PlanReader.read(contentsOfFile: path) }, backend: backend, journal: Journal(),
                          clock: VirtualClock(start: from),
-                         options: FireLoop.Options(until: Double(until.secondsSinceEpoch)), locations: locations)
+                         options: FireLoop.Options(until: Double(until.secondsSinceEpoch)), log: { message in
+                             // Only what a person must know: the loop's routine lines are for the daemon's log.
+                             if message.hasPrefix("reload") || message.contains("not started") { printError(message) }
+                         }, locations: locations)
+        }
+        let window = loop.window
+        if from < window.from || until > window.to {
+            printError("warning: the range \(from) to \(until) reaches outside the plan's window \(window.from) to \(window.to); "
+                       + "no fires exist there")
         }
         let summary = try orExit { try loop.run() }
-        printError("simulated \(from) to \(until): \(summary.fired) fired, \(summary.locationFires) location fires, \(summary.skipped) skipped, \(summary.reconciles) reconciles")
+        var line = "simulated \(from) to \(until): \(summary.fired) fired, \(summary.locationFires) location fires, "
+            + "\(summary.skipped) skipped, \(summary.reconciles) reconciles"
+        if summary.forbidden > 0 { line += ", \(summary.forbidden) forbidden (concurrency)" }
+        if summary.waited > 0 { line += ", \(summary.waited) waited for a slot" }
+        if backend is ExecBackend { line += "; commands: " + outcomes.summary }
+        printError(line)
+        if outcomes.failures > 0 { throw ExitCode(1) }
+    }
+}
+
+/// How the commands of a simulation ended, counted.
+final class OutcomeTally: @unchecked Sendable {
+    private let lock = Lock()
+    private var succeeded = 0, failed = 0, timedOut = 0, notStarted = 0, stopped = 0
+
+    func add(_ outcome: FireOutcome) {
+        lock.withLock {
+            switch outcome.status {
+            case .exited(0): succeeded += 1
+            case .exited, .signalled: failed += 1
+            case .timedOut: timedOut += 1
+            case .failedToStart: notStarted += 1
+            case .replaced, .stopped: stopped += 1
+            }
+        }
+    }
+
+    /// Commands that did not succeed (stopped by a replacement is not a failure).
+    var failures: Int { lock.withLock { failed + timedOut + notStarted } }
+
+    /// `3 succeeded, 1 failed, 0 timed out, 0 could not start, 0 replaced`.
+    var summary: String {
+        lock.withLock {
+            "\(succeeded) succeeded, \(failed) failed, \(timedOut) timed out, \(notStarted) could not start, \(stopped) replaced"
+        }
     }
 }

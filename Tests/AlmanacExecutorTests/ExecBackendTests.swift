@@ -1,5 +1,6 @@
 import AlmanacPlan
 import AlmanacTime
+import Foundation
 import Testing
 @testable import AlmanacExecutor
 
@@ -48,15 +49,105 @@ import Darwin
         #expect(returned.tv_sec - started.tv_sec < 2)
         backend.finish()
         #expect(outcomes.all.count == 3)
-        #expect(outcomes.all.allSatisfy { $0.status == .timedOut })
+        #expect(outcomes.all.allSatisfy { $0.status == .timedOut(after: 0.3) })
     }
 
-    @Test func reportsCommandsThatCannotStart() {
+    @Test func reportsCommandsThatCannotStartOnceInWords() {
         let outcomes = Outcomes()
         let backend = ExecBackend(command: ["/nonexistent/command"], environment: [:], onOutcome: outcomes.add)
-        #expect(throws: ExecutorError.self) { try backend.fire(TestPlans.fire("t", 0), trigger: plan.triggers["t"]!) }
-        if case .failedToStart? = outcomes.all.first?.status {} else { Issue.record("expected failedToStart, got \(outcomes.all)") }
+        // Reported, not thrown: the loop would log a thrown error a second time.
+        backend.fire(TestPlans.fire("t", 0), trigger: plan.triggers["t"]!)
+        #expect(outcomes.all.map(\.status.description) == ["could not start: /nonexistent/command: no such file or directory"])
     }
+
+    /// Whether process `pid` still exists (a zombie counts as gone).
+    static func alive(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 else { return false }
+        let status = (try? FileBytes.read("/proc/\(pid)/stat")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return !status.contains(") Z ")
+    }
+
+    /// Waits up to two seconds for `pid` to be gone.
+    static func gone(_ pid: pid_t) -> Bool {
+        for _ in 0..<200 where alive(pid) { usleep(10_000) }
+        return !alive(pid)
+    }
+
+    /// A command that leaves a grandchild behind (`sleep &`), which ignores or not SIGTERM.
+    func grandchildCommand(_ pidFile: String, trapTerm: Bool) -> [String] {
+        ["/bin/sh", "-c", (trapTerm ? "trap '' TERM; " : "") + "/bin/sleep 30 & echo $! > \"$0\"; wait", pidFile]
+    }
+
+    @Test(arguments: [false, true]) func aTimeoutStopsTheWholeProcessGroup(trapTerm: Bool) throws {
+        let directory = TestPlans.scratchDirectory("exec-group-\(trapTerm)")
+        mkdir(directory, 0o755)
+        let outcomes = Outcomes()
+        let backend = ExecBackend(command: grandchildCommand(directory + "/pid", trapTerm: trapTerm), environment: [:],
+                                  timeout: 0.3, onOutcome: outcomes.add)
+        backend.fire(TestPlans.fire("t", 0), trigger: plan.triggers["t"]!)
+        backend.finish()
+        let text = String(decoding: try FileBytes.read(directory + "/pid"), as: UTF8.self)
+        let grandchild = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))!
+        #expect(Self.gone(grandchild), "the grandchild \(grandchild) survived the timeout")
+        #expect(outcomes.all.map(\.status.description) == ["timed out after 0.3 s"])
+    }
+
+    @Test func stoppingATriggerStopsItsGroupAndReportsTheReplacement() throws {
+        let directory = TestPlans.scratchDirectory("exec-replace")
+        mkdir(directory, 0o755)
+        let outcomes = Outcomes()
+        let backend = ExecBackend(command: grandchildCommand(directory + "/pid", trapTerm: false), environment: [:],
+                                  timeout: nil, onOutcome: outcomes.add)
+        backend.fire(TestPlans.fire("t", 0), trigger: plan.triggers["t"]!)
+        for _ in 0..<200 where (try? FileBytes.read(directory + "/pid"))?.last != 0x0A { usleep(10_000) }
+        #expect(backend.runningCount(trigger: "t") == 1)
+        #expect(backend.runningCount(trigger: "u") == 0)
+        backend.stop(trigger: "t")
+        backend.finish()
+        let grandchild = pid_t(String(decoding: try FileBytes.read(directory + "/pid"), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))!
+        #expect(Self.gone(grandchild))
+        #expect(outcomes.all.map(\.status) == [.replaced])
+        #expect(backend.runningCount() == 0)
+    }
+
+    @Test func stopAllEndsEveryCommandWithinASecond() {
+        let outcomes = Outcomes()
+        // SIGTERM ignored: only the SIGKILL that follows half a second later ends it.
+        let backend = ExecBackend(command: ["/bin/sh", "-c", "trap '' TERM; /bin/sleep 30; /bin/sleep 30"], environment: [:],
+                                  timeout: 60, maxConcurrent: 3, onOutcome: outcomes.add)
+        for second in 0..<3 { backend.fire(TestPlans.fire("t", Int64(second)), trigger: plan.triggers["t"]!) }
+        usleep(100_000)
+        let started = Lock.monotonicNow()
+        backend.stopAll()
+        #expect(Lock.monotonicNow() - started < 1)
+        #expect(outcomes.all.map(\.status) == [.stopped, .stopped, .stopped])
+    }
+
+    @Test func thePayloadIsWholeWhateverItsSize() throws {
+        let directory = TestPlans.scratchDirectory("exec-payload")
+        mkdir(directory, 0o755)
+        for size in [0, 10, 65_000, 70_000, 1 << 20] {
+            let trigger = PlanTrigger(kind: "once", payload: ["text": .string(String(repeating: "x", count: size))])
+            let backend = ExecBackend(command: ["/bin/sh", "-c", "cat > \"$0\"", directory + "/out"], environment: ["TMPDIR": directory])
+            backend.fire(TestPlans.fire("t", 0), trigger: trigger)
+            backend.finish()
+            #expect(try FileBytes.read(directory + "/out").count == FireDescription.payload(trigger).utf8.count + 1)
+        }
+        // The temporary file of a large payload is unlinked at once.
+        #expect(try listDirectory(directory) == ["out"])
+    }
+
+    func listDirectory(_ path: String) throws -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
 }
 
 /// Command-line instants and durations.
@@ -81,5 +172,26 @@ import Darwin
         #expect(TimeArgument.duration("2x") == nil)
         #expect(TimeArgument.duration("") == nil)
         #expect(TimeArgument.duration("-3s") == nil)
+    }
+
+    /// Not durations, or more than a clock can add: refused, never a crash further on.
+    @Test(arguments: ["inf", "infinity", "Infinity", "INF", "nan", "NaN", "-inf", "1e400", "1e20", "0x10", "99999999999999999999s",
+                      "9999999999d", "PT9999999999H", "1e9999s"])
+    func absurdDurationsAreRefused(_ text: String) {
+        #expect(TimeArgument.duration(text) == nil)
+    }
+
+    @Test func outcomesReadAsWords() {
+        let cases: [(FireOutcome.Status, String)] = [
+            (.exited(0), "exited with status 0"), (.exited(3), "exited with status 3"),
+            (.signalled(9), "killed by signal 9 (SIGKILL)"), (.signalled(64), "killed by signal 64"),
+            (.timedOut(after: 3), "timed out after 3 s"), (.timedOut(after: 0.5), "timed out after 0.5 s"),
+            (.failedToStart("/x: no such file or directory"), "could not start: /x: no such file or directory"),
+            (.replaced, "stopped: replaced by a newer fire of its trigger"), (.stopped, "stopped: the executor is stopping"),
+        ]
+        for (status, words) in cases {
+            #expect(status.description == words)
+            #expect(!words.contains("(\"") && !words.contains("Optional"))
+        }
     }
 }

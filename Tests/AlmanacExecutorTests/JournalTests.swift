@@ -96,7 +96,10 @@ import Darwin
             .skip(id: "a@y", trigger: "a", at: TestPlans.at(1), now: TestPlans.at(3), reason: "misfire"),
             .outcome(FireOutcome(fireID: "a@x", status: .exited(3))),
             .outcome(FireOutcome(fireID: "a@x", status: .signalled(9))),
-            .outcome(FireOutcome(fireID: "a@x", status: .timedOut)),
+            .outcome(FireOutcome(fireID: "a@x", status: .timedOut(after: 3))),
+            .outcome(FireOutcome(fireID: "a@x", status: .timedOut(after: 0.25))),
+            .outcome(FireOutcome(fireID: "a@x", status: .replaced)),
+            .outcome(FireOutcome(fireID: "a@x", status: .stopped)),
             .outcome(FireOutcome(fireID: "a@x", status: .failedToStart("no such file"))),
         ]
         for entry in entries {

@@ -20,13 +20,15 @@ public struct Trigger: Sendable {
     public var priority: Int
     public var enabled: Bool
     public var dst: DSTPolicy
+    /// What an executor does when the trigger fires while its previous command still runs.
+    public var concurrency: Concurrency
     /// Where the trigger's id is written, for diagnostics about the whole trigger.
     public var range: SourceRange
 
     public init(id: String, kind: TriggerKind, timezone: String? = nil, start: Bound? = nil, end: Bound? = nil,
                 count: Int? = nil, except: [DateRange] = [], during: During? = nil, jitter: TimeSpan? = nil,
                 invalidDates: InvalidDatePolicy = .omit, payload: [String: JSONValue] = [:], priority: Int = 0,
-                enabled: Bool = true, dst: DSTPolicy = .standard,
+                enabled: Bool = true, dst: DSTPolicy = .standard, concurrency: Concurrency = .allow,
                 range: SourceRange = SourceRange(line: 1, column: 1, length: 1)) {
         self.id = id
         self.kind = kind
@@ -42,6 +44,7 @@ public struct Trigger: Sendable {
         self.priority = priority
         self.enabled = enabled
         self.dst = dst
+        self.concurrency = concurrency
         self.range = range
     }
 }

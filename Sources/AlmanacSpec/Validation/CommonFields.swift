@@ -11,7 +11,7 @@ struct Located<Value> {
 struct CommonFields {
     /// In this order: `CommonNodes` reads its slots by position.
     static let keys: KeyList = ["timezone", "start", "end", "count", "except", "during", "jitter",
-                       "invalid_dates", "payload", "priority", "enabled", "dst"]
+                       "invalid_dates", "payload", "priority", "enabled", "dst", "concurrency"]
 
     var timezone: Located<String>?
     /// `timezone:` was written here but is unknown (already reported).
@@ -28,6 +28,7 @@ struct CommonFields {
     var enabled: Bool?
     var gap: GapPolicy?
     var overlap: OverlapPolicy?
+    var concurrency: Concurrency?
 
     /// These fields over `defaults`, in place: `dst` merges key by key, the rest replace. A written
     /// `payload` was already read over the defaults' one (`commonFields(_:payloadBase:)`). In
@@ -47,6 +48,7 @@ struct CommonFields {
         if gap == nil { gap = defaults.gap }
         if overlap == nil { overlap = defaults.overlap }
         if payload == nil { payload = defaults.payload }
+        if concurrency == nil { concurrency = defaults.concurrency }
     }
 }
 
@@ -86,6 +88,7 @@ extension SpecValidator {
         }
         if let v = nodes.priority { c.priority = integer(v, "`priority`", in: -1_000_000...1_000_000) }
         if let v = nodes.enabled { c.enabled = boolean(v, "`enabled`") }
+        if let v = nodes.concurrency { c.concurrency = choice(v, "`concurrency`", Concurrency.self) }
         if let v = nodes.dst, let word = v.scalar, !v.isNull {
             // `dst: first`: a policy without saying whether it is for the gap or the overlap.
             let key = GapPolicy(rawValue: word) != nil ? "gap" : OverlapPolicy(rawValue: word) != nil ? "overlap" : nil

@@ -35,4 +35,5 @@ struct CommonNodes {
     var priority: YAMLNode? { value(9) }
     var enabled: YAMLNode? { value(10) }
     var dst: YAMLNode? { value(11) }
+    var concurrency: YAMLNode? { value(12) }
 }

@@ -54,6 +54,7 @@ extension SpecValidator {
         trigger.payload = fields.payload ?? [:]
         trigger.priority = fields.priority ?? 0
         trigger.enabled = fields.enabled ?? true
+        trigger.concurrency = fields.concurrency ?? .allow
         trigger.dst = DSTPolicy(gap: fields.gap ?? .shift, overlap: fields.overlap ?? .first)
         checkMeaning(trigger, fields: fields, key: key, kindNode: kindNode, anchorNode: m["anchor"])
         let errorsAfter = diagnostics.errorCount
