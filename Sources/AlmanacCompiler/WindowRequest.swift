@@ -29,14 +29,14 @@ public enum TimeArgument: Hashable, Sendable {
 
 /// The window a command asks for, before it is pinned to instants: `--from`, `--to`, `--horizon`.
 public struct WindowRequest: Hashable, Sendable {
-    /// When nothing else says, plans cover this long.
-    public static let defaultHorizon = TimeSpan(seconds: 30 * 86_400)
+    /// When nothing else says, plans cover this long: 30 calendar days.
+    public static let defaultHorizon = WindowLength(days: 30)
 
     public var from: TimeArgument
     public var to: TimeArgument?
-    public var horizon: TimeSpan?
+    public var horizon: WindowLength?
 
-    public init(from: TimeArgument = .today, to: TimeArgument? = nil, horizon: TimeSpan? = nil) {
+    public init(from: TimeArgument = .today, to: TimeArgument? = nil, horizon: WindowLength? = nil) {
         self.from = from
         self.to = to
         self.horizon = horizon
@@ -44,12 +44,16 @@ public struct WindowRequest: Hashable, Sendable {
 
     /// The half-open window `[from, to)`. Days start at local midnight in `zone` (UTC when the
     /// spec has none); `now` is passed in by the executable, never read here. The length is `to`,
-    /// else `horizon`, else the spec's `horizon:`, else 30 days.
-    public func resolve(now: Instant, zone: String?, specHorizon: TimeSpan?) -> Window? {
+    /// else `horizon`, else the spec's `horizon:`, else 30 days. Days of a length are calendar days
+    /// in `zone` (see `WindowLength`), so `--to DATE` and `--horizon Nd` agree, and windows chain.
+    public func resolve(now: Instant, zone: String?, specHorizon: WindowLength?) -> Window? {
+        let length = horizon ?? specHorizon ?? Self.defaultHorizon
+        // Past about 10,000 years no date can be written; such windows are refused by the limits.
+        let days = Int(min(max(length.days, -4_000_000), 4_000_000))
         // The table must cover the dates asked for, not only `now`: outside its span offsets are
         // extrapolated, which put a pinned date across a DST change an hour off.
         var low = now.secondsSinceEpoch, high = now.secondsSinceEpoch
-        for case .date(let d)? in [from, to] {
+        for case .date(let d)? in [from, to, endDate(days: days, now: now)] {
             low = min(low, Int64(d.daysSinceEpoch) * 86_400)
             high = max(high, Int64(d.daysSinceEpoch) * 86_400)
         }
@@ -65,9 +69,47 @@ public struct WindowRequest: Hashable, Sendable {
             }
         }
         let start = pin(from)
-        let end = to.map(pin) ?? start.adding(horizon ?? specHorizon ?? Self.defaultHorizon)
-        guard end > start else { return nil }
+        let end: Instant?
+        if let to {
+            end = pin(to)
+        } else if case .date(let last)? = endDate(days: days, now: now, table: table) {
+            // From a date, N days end where that date plus N starts, even when a midnight is missing.
+            end = startOfDay(last, table).adding(TimeSpan(seconds: length.seconds))
+        } else {
+            end = add(length, to: start, zone: zone ?? "UTC")
+        }
+        guard let end, end > start else { return nil }
         return Window(from: start, to: end)
+    }
+
+    /// With `--from` a date (or `today`), the date `days` later, whose start ends the window.
+    private func endDate(days: Int, now: Instant, table: OffsetTable? = nil) -> TimeArgument? {
+        guard to == nil else { return nil }
+        switch from {
+        case .date(let d): return .date(d.adding(days: days))
+        case .today:
+            let offset = table.map { Int64($0.offset(at: now)) } ?? 0
+            return .date(LocalDateTime(wallSeconds: now.secondsSinceEpoch + offset).date.adding(days: days))
+        case .now, .instant: return nil
+        }
+    }
+
+    /// `start` plus `length`: the days on the zone's wall clock, keeping the time of day (a result in
+    /// a gap moves forward by the gap's length, one in an overlap takes the earlier instant, as
+    /// Temporal's "compatible" disambiguation), then the elapsed seconds.
+    func add(_ length: WindowLength, to start: Instant, zone: String) -> Instant? {
+        let days = min(max(length.days, -4_000_000), 4_000_000)
+        let roughEnd = start.secondsSinceEpoch + days * 86_400
+        guard let table = OffsetTable(zone: zone, covering: Instant(secondsSinceEpoch: min(start.secondsSinceEpoch, roughEnd) - 2 * 86_400),
+                                      to: Instant(secondsSinceEpoch: max(start.secondsSinceEpoch, roughEnd) + 2 * 86_400)) else { return nil }
+        let wall = start.secondsSinceEpoch + Int64(table.offset(at: start)) + days * 86_400
+        let local = LocalDateTime(wallSeconds: wall)
+        let instant: Instant
+        switch table.resolve(local, policy: DSTPolicy(gap: .shift, overlap: .first)) {
+        case .one(let time), .two(let time, _): instant = time.instant
+        case .none: return nil
+        }
+        return Instant(secondsSinceEpoch: instant.secondsSinceEpoch &+ length.seconds)
     }
 
     /// Local midnight of `date`; where midnight falls in a gap, the first instant after it.

@@ -44,7 +44,7 @@ struct NextCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let now = Clock.now()
-        let request = WindowRequest(from: from, horizon: TimeSpan(seconds: 100 * 366 * 86_400))
+        let request = WindowRequest(from: from, horizon: WindowLength(days: 100 * 366))
         guard let window = request.resolve(now: now, zone: session.zone, specHorizon: nil) else { throw ExitCode(2) }
         var schedule = session.schedule
         schedule.limits.maxFires = Int.max

@@ -57,11 +57,12 @@ extension TimeArgument: ExpressibleByArgument {
 
 /// A duration on the command line (`30d`, `PT12H`).
 struct DurationArgument: ExpressibleByArgument {
-    var span: TimeSpan
+    /// Days and weeks are calendar days in the spec's zone; hours and smaller are elapsed.
+    var length: WindowLength
 
     init?(argument: String) {
-        guard case .success(let span) = ValueSyntax.duration(argument) else { return nil }
-        self.span = span
+        guard case .success(let length) = ValueSyntax.windowLength(argument) else { return nil }
+        self.length = length
     }
 }
 
@@ -84,7 +85,7 @@ struct WindowOptions: ParsableArguments {
     var isGiven: Bool { from != nil || to != nil || horizon != nil }
 
     func window(for session: SpecSession, now: Instant) throws -> Window {
-        let request = WindowRequest(from: from ?? .today, to: to, horizon: horizon?.span)
+        let request = WindowRequest(from: from ?? .today, to: to, horizon: horizon?.length)
         guard let window = request.resolve(now: now, zone: session.zone, specHorizon: session.schedule.horizon) else {
             throw ValidationError("the window is empty: --to must be after --from")
         }

@@ -39,7 +39,7 @@ import Testing
     @Test func corpusIsLargeAndCoversEveryFrontEndCode() throws {
         #expect(Self.invalidFixtures.count >= 60)
         var seen: Set<String> = []
-        for path in Self.invalidFixtures {
+        for path in Self.invalidFixtures + Golden.files(in: WarningGoldenTests.directory, ext: "yaml") {
             let (result, _) = try Self.diagnose(path)
             for d in result.diagnostics { seen.insert(d.code.rawValue) }
         }

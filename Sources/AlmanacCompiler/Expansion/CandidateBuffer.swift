@@ -27,6 +27,18 @@ struct CandidateBuffer {
         return nil
     }
 
+    /// Whether a queued candidate happens at `final`, in a buffer kept in `Candidate.finalOrder`,
+    /// searching from the back while final instants are not smaller.
+    func holds(final: Int64) -> Bool {
+        var index = storage.count
+        while index > head {
+            index -= 1
+            if storage[index].final == final { return true }
+            if storage[index].final < final { return false }
+        }
+        return false
+    }
+
     /// Likewise, the queued candidate of one `CalendarGroup` member at `at`.
     func indexOf(at: Int64, member: Int32) -> Int? {
         var index = storage.count

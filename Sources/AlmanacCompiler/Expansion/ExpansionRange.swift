@@ -3,7 +3,7 @@ import AlmanacSpec
 import AlmanacTime
 
 /// How far a trigger's rule must be iterated to produce every fire of the window: from the window
-/// start (less the jitter, which only moves fires later) or, with `count`, from `start`; up to the
+/// start (less twice the jitter, which only moves fires later) or, with `count`, from `start`; up to the
 /// window end or `end`. Wall times get two days of slack each side, as no zone is more than a day
 /// from UTC and a gap moves a time by at most a day; the filters then cut exactly.
 struct ExpansionRange: Sendable {
@@ -18,7 +18,9 @@ struct ExpansionRange: Sendable {
 
     init(_ trigger: borrowing Trigger, window: Window) {
         let jitter = trigger.jitter?.seconds ?? 0
-        let from = window.from.secondsSinceEpoch - jitter
+        // Twice the jitter: a fire may also be moved past a colliding one (TriggerStream), and the
+        // fires before this bound must not change which instants the window's fires take.
+        let from = window.from.secondsSinceEpoch - 2 * jitter
         let to = window.to.secondsSinceEpoch
         var low = from - Self.slack
         var lowInstant = from

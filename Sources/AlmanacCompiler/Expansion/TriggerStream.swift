@@ -86,6 +86,11 @@ final class TriggerStream {
                 countDone = remaining == 0
                 if jitter > 1 {
                     fire.final = fire.at + identity.jitter(nominal: fire.nominal, secondPass: fire.secondPass, span: jitter)
+                    // A trigger never fires twice at one instant, jitter included: a fire landing where
+                    // a queued fire of its trigger already is moves one second later until free. Fires
+                    // come here in nominal order, so the earlier nominal time keeps the instant; fires
+                    // already handed out are all before this one's `at`, so they cannot collide.
+                    while byFinal.holds(final: fire.final) { fire.final += 1 }
                 }
                 byFinal.insert(fire, by: Candidate.finalOrder)
                 continue

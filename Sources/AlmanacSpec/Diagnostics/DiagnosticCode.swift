@@ -40,6 +40,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case invalidOrdinal = "E0221"
     case keyNotAllowed = "E0222"
     case duplicateValue = "W0223"
+    case fixedOffsetZone = "W0224"
 
     // MARK: E03xx — references and meaning
     case unknownBlackout = "E0301"

@@ -7,13 +7,14 @@ public struct Schedule: Sendable {
     public var name: String
     /// The spec-level IANA zone, if any; each trigger carries its effective zone.
     public var timezone: String?
-    public var horizon: TimeSpan?
+    /// The default window length; days and weeks are calendar days in the spec's zone.
+    public var horizon: WindowLength?
     public var limits: Limits
     public var regions: [String: Region]
     /// Sorted by id.
     public var triggers: [Trigger]
 
-    public init(version: Int = 1, name: String, timezone: String? = nil, horizon: TimeSpan? = nil,
+    public init(version: Int = 1, name: String, timezone: String? = nil, horizon: WindowLength? = nil,
                 limits: Limits = Limits(), regions: [String: Region] = [:], triggers: [Trigger] = []) {
         self.version = version
         self.name = name

@@ -45,15 +45,16 @@ public enum RRuleParser {
         let t = ScalarText(rule.source)
         let at = untilValueRange(in: t) ?? t.trimmed(t.whole)
         switch (until, dtstartIsDate) {
-        case (.date, true), (.local, false), (.utc, false):
+        case (.date, true), (.local, _), (.utc, _):
+            // A date `start` is local midnight in the trigger's zone (as python-dateutil reads a date
+            // DTSTART), so a date-time UNTIL, local or UTC, compares without doubt.
             return nil
-        case (.local, true), (.utc, true):
-            return SyntaxError(.rruleUntilForm,
-                "UNTIL must be a date such as '\(t.string(at).prefix(8))' because start is a date", at: at)
         case (.date(let d), false):
+            // The one ambiguous pairing: python-dateutil ends at the date's first second, other
+            // readers include the whole day.
             let fixed = String(String(describing: d).filter { $0 != "-" })
             return SyntaxError(.rruleUntilForm,
-                "UNTIL must be a date-time such as '\(fixed)T235959' because start has a time of day", at: at)
+                "UNTIL as a date is ambiguous when start has a time of day (the start or the end of that day?); write '\(fixed)T235959' to include the day or '\(fixed)T000000' to end before it", at: at)
         }
     }
 

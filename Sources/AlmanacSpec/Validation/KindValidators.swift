@@ -12,7 +12,9 @@ extension SpecValidator {
             for e in errors { diagnostics.emit(e.diagnostic(in: node)) }
             return expression.map(TriggerKind.cron)
         case "rrule": return rrule(node, m, fields: fields).map(TriggerKind.rrule)
-        case "every": return every(node, m, zone: fields.timezone?.value ?? specZone).map(TriggerKind.every)
+        case "every":
+            let policy = DSTPolicy(gap: fields.gap ?? .shift, overlap: fields.overlap ?? .first)
+            return every(node, m, zone: fields.timezone?.value ?? specZone, policy: policy).map(TriggerKind.every)
         case "once":
             guard let bound = parse(node, "`once`", Syntax.bound) else { return nil }
             switch bound {
@@ -129,8 +131,13 @@ extension SpecValidator {
             rule.times = times
         }
         guard ok else { return nil }
-        if policy == .omit, !CalendarFeasibility.canFire(rule) {
-            diagnostics.emit(Diagnostic(.neverFires, "this calendar can never fire: no month has a day matching all of its fields; fix `days`/`months`/`weekdays`, or set `invalid_dates: backward` to clamp to the month's end", at: node.range))
+        if !CalendarFeasibility.canFire(rule, invalidDates: policy) {
+            // Suggest only the `invalid_dates` values that would make this rule fire.
+            let helping = InvalidDatePolicy.allCases.filter { $0 != policy && CalendarFeasibility.canFire(rule, invalidDates: $0) }
+            let hint = helping.isEmpty ? "" : ", or set " + helping.map { "`invalid_dates: \($0.rawValue)`" }.joined(separator: " or ")
+                + " to " + (helping == [.forward] ? "move missing days to the next month" : "replace missing days")
+            let policyNote = policy == .omit ? "" : " (even with `invalid_dates: \(policy.rawValue)`)"
+            diagnostics.emit(Diagnostic(.neverFires, "this calendar can never fire: no month has a day matching all of its fields\(policyNote); fix `days`/`months`/`weekdays`\(hint)", at: node.range))
             return nil
         }
         return rule
@@ -176,7 +183,7 @@ extension SpecValidator {
         return trigger
     }
 
-    mutating func every(_ node: YAMLNode, _ m: MappingReader, zone: String?) -> EveryRule? {
+    mutating func every(_ node: YAMLNode, _ m: MappingReader, zone: String?, policy: DSTPolicy) -> EveryRule? {
         guard let interval = parse(node, "`every`", { Syntax.duration($0, allowZero: false) }) else { return nil }
         if interval.seconds < 60 {
             diagnostics.emit(Diagnostic(.intervalTooShort, "an interval of \(interval.seconds) s is under 60 s; phones refuse repeating triggers this short", at: node.range))
@@ -186,22 +193,29 @@ extension SpecValidator {
             switch bound {
             case .instant(let i): rule.anchor = i
             case .local(let l):
-                guard let zone, let tz = TimeZone(identifier: zone) else { return rule }
-                rule.anchor = Self.instant(l, in: tz)
+                guard let zone, let anchor = Self.anchorInstant(l, zone: zone, policy: policy) else { return rule }
+                rule.anchor = anchor
             case .date(let d):
-                guard let zone, let tz = TimeZone(identifier: zone) else { return rule }
-                rule.anchor = Self.instant(LocalDateTime(date: d, time: .midnight), in: tz)
+                guard let zone, let anchor = Self.anchorInstant(LocalDateTime(date: d, time: .midnight), zone: zone, policy: policy) else { return rule }
+                rule.anchor = anchor
             }
         }
         return rule
     }
 
-    /// A local time read in `zone` (the earlier instant in an overlap); validation only, never in loops.
-    static func instant(_ local: LocalDateTime, in zone: TimeZone) -> Instant {
+    /// A local anchor read like every other local time: through the zone's offset table and the
+    /// trigger's DST policy. An anchor must be one instant, so `gap: skip` reads a skipped anchor as
+    /// `shift` does, and `overlap: both` takes the first of the two.
+    static func anchorInstant(_ local: LocalDateTime, zone: String, policy: DSTPolicy) -> Instant? {
         let wall = local.wallSeconds
-        let guess = wall - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wall))))
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess)))
-        return Instant(secondsSinceEpoch: wall - Int64(offset))
+        let around = Instant(secondsSinceEpoch: wall)
+        guard let table = OffsetTable(zone: zone, covering: around, to: around) else { return nil }
+        var anchorPolicy = policy
+        if anchorPolicy.gap == .skip { anchorPolicy.gap = .shift }
+        switch table.resolve(local, policy: anchorPolicy) {
+        case .none: return nil
+        case .one(let time), .two(let time, _): return time.instant
+        }
     }
 
     mutating func location(_ node: YAMLNode) -> LocationRule? {

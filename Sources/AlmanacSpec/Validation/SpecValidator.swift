@@ -52,7 +52,7 @@ struct SpecValidator {
             zoneWrittenButUnknown = specZone == nil
         }
         schedule.timezone = specZone
-        if let h = top["horizon"] { schedule.horizon = parse(h, "`horizon`") { Syntax.duration($0, allowZero: false) } }
+        if let h = top["horizon"] { schedule.horizon = parse(h, "`horizon`") { ValueSyntax.windowLength($0) } }
         if let l = top["limits"] { schedule.limits = limits(l) }
         if let b = top["blackouts"] { readBlackouts(b) }
         if let r = top["regions"] { readRegions(r) }

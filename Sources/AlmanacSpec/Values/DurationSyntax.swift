@@ -14,6 +14,17 @@ extension ValueSyntax {
     /// A duration: `90s`, `15m`, `2h`, `1d`, `1w` or combinations in descending order (`1h30m`), or
     /// ISO 8601 `PT15M`, `P1D`, `P1DT2H`, `P2W`. Years and months are refused: their length varies.
     public static func duration(_ text: String, sign: DurationSign = .positive) -> Result<TimeSpan, SyntaxError> {
+        durationParts(text, sign: sign).map { TimeSpan(seconds: $0.days * 86_400 + $0.seconds) }
+    }
+
+    /// A window length (`horizon:`, `--horizon`): the same forms as `duration`, with days and weeks
+    /// kept apart as calendar days (see `WindowLength`).
+    public static func windowLength(_ text: String) -> Result<WindowLength, SyntaxError> {
+        durationParts(text, sign: .positive).map { WindowLength(days: $0.days, seconds: $0.seconds) }
+    }
+
+    /// A duration as whole days (from `d`, `w`, ISO `D`, `W`) and the remaining seconds.
+    private static func durationParts(_ text: String, sign: DurationSign) -> Result<(days: Int64, seconds: Int64), SyntaxError> {
         let t = ScalarText(text)
         let r = t.trimmed(t.whole)
         guard !r.isEmpty else {
@@ -22,8 +33,9 @@ extension ValueSyntax {
         let negative = t[r.lowerBound] == "-"
         let body = (negative ? r.lowerBound + 1 : r.lowerBound)..<r.upperBound
         let parsed = (t[body.lowerBound] == "P" || t[body.lowerBound] == "p") ? readISODuration(t, body) : readShortDuration(t, body)
-        return parsed.flatMap { seconds in
-            let value = negative ? -seconds : seconds
+        return parsed.flatMap { parts in
+            let magnitude = parts.days * 86_400 + parts.seconds
+            let value = negative ? -magnitude : magnitude
             switch sign {
             case .positive where value < 0, .nonNegative where value < 0:
                 return .failure(SyntaxError(.invalidDuration,
@@ -32,7 +44,7 @@ extension ValueSyntax {
                 return .failure(SyntaxError(.invalidDuration,
                     "the duration must be greater than zero; write at least '1s', e.g. '1m'", at: r))
             default:
-                return .success(TimeSpan(seconds: value))
+                return .success(negative ? (-parts.days, -parts.seconds) : parts)
             }
         }
     }
@@ -62,8 +74,9 @@ extension ValueSyntax {
         return "\(name) have no fixed length, so they are not durations; write days or weeks (e.g. '30d', '4w'), or use a calendar rule"
     }
 
-    private static func readShortDuration(_ t: ScalarText, _ r: Range<Int>) -> Result<Int64, SyntaxError> {
+    private static func readShortDuration(_ t: ScalarText, _ r: Range<Int>) -> Result<(days: Int64, seconds: Int64), SyntaxError> {
         var total: Int64 = 0
+        var days: Int64 = 0
         var i = r.lowerBound
         var lastRank = -1
         while i < r.upperBound {
@@ -115,15 +128,20 @@ extension ValueSyntax {
                     "units go from largest to smallest (w, d, h, m, s); '\(unitText)' comes too late", at: word))
             }
             lastRank = rank
-            total += Int64(n) * shortUnits[rank].seconds
+            if shortUnits[rank].seconds >= 86_400 {
+                days += Int64(n) * (shortUnits[rank].seconds / 86_400)
+            } else {
+                total += Int64(n) * shortUnits[rank].seconds
+            }
             i = word.upperBound
         }
-        return .success(total)
+        return .success((days, total))
     }
 
     /// ISO 8601 `P[nW][nD][T[nH][nM][nS]]`; designators are case-insensitive.
-    private static func readISODuration(_ t: ScalarText, _ r: Range<Int>) -> Result<Int64, SyntaxError> {
+    private static func readISODuration(_ t: ScalarText, _ r: Range<Int>) -> Result<(days: Int64, seconds: Int64), SyntaxError> {
         var total: Int64 = 0
+        var days: Int64 = 0
         var i = r.lowerBound + 1
         var inTime = false
         var seen = 0
@@ -165,12 +183,12 @@ extension ValueSyntax {
             }
             lastRank = rank
             seen += 1
-            total += Int64(n) * seconds
+            if seconds >= 86_400 { days += Int64(n) * (seconds / 86_400) } else { total += Int64(n) * seconds }
             i = d + 1
         }
         if seen == 0 || (inTime && lastRank < 2) {
             return .failure(SyntaxError(.invalidDuration, "incomplete ISO 8601 duration \(quoted(t.string(r))); e.g. 'PT15M', 'P1D'", at: r))
         }
-        return .success(total)
+        return .success((days, total))
     }
 }
