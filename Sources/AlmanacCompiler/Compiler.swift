@@ -88,7 +88,7 @@ public struct CompileResult: Sendable {
 /// What `Expansion.run` reports once every fire went to the sink.
 public struct ExpansionReport: Sendable {
     public var fireCount: Int
-    /// Warnings: `regionBudget` first, then in trigger order `dstAffected`, `noFireInWindow`.
+    /// Warnings: `regionBudget` first, then `pendingBudget`, then in trigger order `dstAffected`, `noFireInWindow`.
     public var diagnostics: [Diagnostic]
 }
 

@@ -20,6 +20,10 @@ public struct Trigger: Sendable {
     public var priority: Int
     public var enabled: Bool
     public var dst: DSTPolicy
+    /// Whether the spec wrote `dst.gap` / `dst.overlap` (on the trigger or in `defaults`): a policy
+    /// chosen on purpose satisfies the daylight-saving lint.
+    public var dstGapStated = false
+    public var dstOverlapStated = false
     /// Where the trigger's id is written, for diagnostics about the whole trigger.
     public var range: SourceRange
 

@@ -55,6 +55,8 @@ extension SpecValidator {
         trigger.priority = fields.priority ?? 0
         trigger.enabled = fields.enabled ?? true
         trigger.dst = DSTPolicy(gap: fields.gap ?? .shift, overlap: fields.overlap ?? .first)
+        trigger.dstGapStated = fields.gap != nil
+        trigger.dstOverlapStated = fields.overlap != nil
         checkMeaning(trigger, fields: fields, key: key, kindNode: kindNode, anchorNode: m["anchor"])
         let errorsAfter = diagnostics.errorCount
         return errorsAfter == errorsBefore ? trigger : nil

@@ -1,0 +1,93 @@
+import AlmanacCompiler
+import AlmanacPlan
+import AlmanacSpec
+import AlmanacTime
+import Testing
+
+/// The daylight-saving advice (W0603) across rules and zones east and west of UTC: the policy it
+/// advises, applied to the spec, silences the lint and keeps the rule's intent (a daily rule fires
+/// once on the transition day; a rule that fires at least hourly has no silent hour), and a
+/// stated policy is never second-guessed.
+@Suite struct DSTAdviceTests {
+    /// A zone and the local date of each of its 2026 transitions (the day it happens).
+    static let zones: [(zone: String, days: [String])] = [
+        ("America/New_York", ["2026-03-08", "2026-11-01"]),
+        ("America/Santiago", ["2026-04-05", "2026-09-06"]),
+        ("Europe/Berlin", ["2026-03-29", "2026-10-25"]),
+        ("Europe/London", ["2026-03-29", "2026-10-25"]),
+        ("Australia/Sydney", ["2026-04-05", "2026-10-04"]),
+        ("Australia/Lord_Howe", ["2026-04-05", "2026-10-04"]),
+        ("Pacific/Chatham", ["2026-04-05", "2026-09-27"]),
+        ("America/Havana", ["2026-03-08", "2026-11-01"]),
+    ]
+
+    /// Rules as YAML, and whether they fire at least hourly.
+    static let rules: [(yaml: String, hourly: Bool)] = [
+        ("{calendar: {hours: 0, minutes: 30}}", false), ("{calendar: {hours: 1, minutes: 30}}", false),
+        ("{calendar: {hours: 2, minutes: 15}}", false), ("{cron: \"45 2 * * *\"}", false),
+        ("{cron: \"0 0,1,2,3 * * *\"}", true), ("{cron: \"*/15 * * * *\"}", true),
+        ("{calendar: {minutes: [0, 30]}}", true), ("{rrule: \"FREQ=HOURLY;BYMINUTE=10\", start: 2026-01-01T00:10}", true),
+        ("{rrule: \"FREQ=DAILY;BYHOUR=1;BYMINUTE=30\", start: 2026-01-01T01:30}", false),
+        ("{calendar: {hours: [1, 4], minutes: 0}}", false), ("{cron: \"30 1-3 * * *\"}", true),
+    ]
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var zone: String, day: String, rule: String, hourly: Bool
+        var testDescription: String { "\(zone) \(day) \(rule)" }
+    }
+
+    static let cases: [Case] = zones.flatMap { z in z.days.flatMap { day in rules.map { Case(zone: z.zone, day: day, rule: $0.yaml, hourly: $0.hourly) } } }
+
+    static func compile(_ c: Case, dst: String?) throws -> (warning: Diagnostic?, fires: [Fire]) {
+        let text = "version: 1\ntimezone: \(c.zone)\nlimits: {max_pending: 1000}\ntriggers:\n  t: \(c.rule.dropLast())"
+            + (dst.map { ", dst: \($0)" } ?? "") + "}\n"
+        let loaded = SpecLoader.load(SourceFile(path: "t.yaml", bytes: Array(text.utf8)))
+        let schedule = try #require(loaded.schedule, "\(loaded.diagnostics) \(text)")
+        let day = try #require(TimeArgument(c.day))
+        // From the day before to the day after: the whole transition day in any zone.
+        let window = try #require(WindowRequest(from: day, horizon: TimeSpan(seconds: 86_400))
+            .resolve(now: Instant(secondsSinceEpoch: 0), zone: c.zone, specHorizon: nil))
+        let result = try Compiler(tzdataVersion: "test").compile(schedule, specSHA256: "0", window: window)
+        return (result.diagnostics.first { $0.code == .dstAffected }, result.plan.fires)
+    }
+
+    /// The policy the message advises: the first `dst: {…}` it writes.
+    static func advice(_ message: String) -> String? {
+        guard let start = message.range(of: "`dst: {") else { return nil }
+        let rest = message[start.upperBound...]
+        guard let end = rest.firstIndex(of: "}") else { return nil }
+        return "{" + rest[..<end] + "}"
+    }
+
+    @Test(arguments: cases)
+    func adviceKeepsTheRuleIntent(_ c: Case) throws {
+        let (warning, before) = try Self.compile(c, dst: nil)
+        guard let warning else { return }  // the rule has no time the transition touched
+        let advised = try #require(Self.advice(warning.message), "no advice in: \(warning.message)")
+        if !c.hourly { #expect(!advised.contains("both"), "a daily rule told to fire twice: \(warning.message)") }
+        let (after, fires) = try Self.compile(c, dst: advised)
+        #expect(after == nil, "the advised \(advised) still warns: \(after?.message ?? "")")
+        if c.hourly {
+            // No silent stretch longer than the rule's longest regular gap (an hour for these rules,
+            // 3 h for `0 0,1,2,3`, whose gap after 03:00 is the day).
+            let times = fires.map(\.at.secondsSinceEpoch)
+            let firstGaps = zip(times.dropFirst(), times).map { $0 - $1 }
+            let longest = c.rule.contains("0,1,2,3") || c.rule.contains("1-3") ? Int64.max : 3600
+            #expect(firstGaps.allSatisfy { $0 <= longest }, "a silent stretch with \(advised): \(fires.map(\.at))")
+        } else {
+            #expect(fires.count == before.count, "the advised \(advised) changed the number of fires")
+        }
+    }
+
+    @Test(arguments: zones.map(\.zone))
+    func aStatedPolicySatisfiesTheLint(_ zone: String) throws {
+        for day in Self.zones.first(where: { $0.zone == zone })!.days {
+            for rule in Self.rules {
+                for dst in ["{gap: shift, overlap: first}", "{gap: skip, overlap: both}", "{gap: next, overlap: last}"] {
+                    let c = Case(zone: zone, day: day, rule: rule.yaml, hourly: rule.hourly)
+                    #expect(try Self.compile(c, dst: dst).warning == nil, "\(c.testDescription) \(dst)")
+                }
+            }
+        }
+    }
+}
