@@ -90,4 +90,26 @@ import Testing
             }
         }
     }
+
+    /// Stating one part of the policy leaves the other linted, across a year with both transitions,
+    /// whichever comes first in the window (and for calendar triggers expanded as a group too).
+    @Test(arguments: ["America/New_York", "Australia/Sydney", "Europe/Paris", "Pacific/Chatham"])
+    func statingOnePartLeavesTheOtherLinted(_ zone: String) throws {
+        let times = zone == "Pacific/Chatham" ? "{hours: 3, minutes: 0}" : zone == "America/New_York" ? "{hours: [1, 2], minutes: 30}"
+            : zone == "Europe/Paris" ? "{hours: [2], minutes: 30}" : "{hours: [2], minutes: 30}"
+        for (dst, expected) in [("{overlap: first}", "gap"), ("{gap: shift}", "overlap")] {
+            // Two triggers with one rule: the calendar group path; alone: the stream path.
+            for copies in [1, 2] {
+                var text = "version: 1\ntimezone: \(zone)\nlimits: {max_pending: 1000}\ntriggers:\n"
+                for i in 0..<copies { text += "  t\(i): {calendar: \(times), dst: \(dst)}\n" }
+                let loaded = SpecLoader.load(SourceFile(path: "t.yaml", bytes: Array(text.utf8)))
+                let schedule = try #require(loaded.schedule, "\(loaded.diagnostics)")
+                let window = Window(from: Instant(secondsSinceEpoch: 1_767_225_600), to: Instant(secondsSinceEpoch: 1_798_761_600))  // 2026
+                let warnings = try Compiler(tzdataVersion: "test").compile(schedule, specSHA256: "0", window: window).diagnostics
+                    .filter { $0.code == .dstAffected }
+                #expect(warnings.count == copies, "\(zone) \(dst): \(warnings.map(\.message))")
+                #expect(warnings.allSatisfy { $0.message.contains("dst.\(expected)") }, "\(zone) \(dst): \(warnings.map(\.message))")
+            }
+        }
+    }
 }
