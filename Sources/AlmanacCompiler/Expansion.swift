@@ -12,6 +12,8 @@ public struct Expansion: Sendable {
     let tables: [String: OffsetTable]
     /// `regionBudget` warnings found while preparing the header.
     let regionWarnings: [Diagnostic]
+    /// The spec zone's offsets, when `min_coverage` is in calendar days.
+    var coverageTable: OffsetTable? = nil
     /// Plain calendar triggers sharing a day rule are expanded together from this many on.
     var minimumGroupSize = 2
 
@@ -51,7 +53,7 @@ public struct Expansion: Sendable {
             groups.append(group)
         }
         var count = 0
-        var budget = PendingBudget(limits: limits)
+        var budget = PendingBudget(limits: limits, table: coverageTable)
         func deliver(_ fire: Fire) throws {
             budget.observe(at: fire.at.secondsSinceEpoch, trigger: fire.trigger)
             try sink(fire)

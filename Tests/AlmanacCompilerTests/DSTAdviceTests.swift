@@ -113,3 +113,25 @@ import Testing
         }
     }
 }
+
+/// `min_coverage` in days is calendar days in the spec's zone: across a fall-back the busiest day is
+/// 25 hours long and holds 100 quarter-hourly fires; written as `24h`, it is elapsed time (96 fires).
+@Suite struct PendingBudgetCalendarDayTests {
+    @Test(arguments: [("Europe/Berlin", "2027-10-30"), ("America/New_York", "2027-11-06"), ("Australia/Sydney", "2027-04-03"),
+                      ("Pacific/Chatham", "2027-04-03")])
+    func aDayOfCoverageIsACalendarDay(_ c: (String, String)) throws {
+        for (coverage, fires) in [("1d", 100), ("24h", 96), ("2d", 196), ("48h", 192)] {
+            let text = "version: 1\ntimezone: \(c.0)\nlimits: {max_pending: 90, min_coverage: \(coverage)}\ntriggers:\n  q: {every: 15m}\n"
+            let loaded = SpecLoader.load(SourceFile(path: "t.yaml", bytes: Array(text.utf8)))
+            let schedule = try #require(loaded.schedule, "\(loaded.diagnostics)")
+            let from = try #require(TimeArgument(c.1))
+            let window = try #require(WindowRequest(from: from, horizon: TimeSpan(seconds: 4 * 86_400))
+                .resolve(now: Instant(secondsSinceEpoch: 0), zone: c.0, specHorizon: nil))
+            let warning = try #require(try Compiler(tzdataVersion: "test").compile(schedule, specSHA256: "0", window: window)
+                .diagnostics.first { $0.code == .pendingBudget })
+            #expect(warning.message.contains("holds \(fires) fires"), "\(c.0) \(coverage): \(warning.message)")
+            // 90 slots of 15 minutes: 22h 30m of coverage wherever the span starts.
+            #expect(warning.message.contains("covers only 22h 30m"), "\(warning.message)")
+        }
+    }
+}

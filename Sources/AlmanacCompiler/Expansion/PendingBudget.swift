@@ -7,6 +7,11 @@ struct PendingBudget {
     let maxPending: Int
     let coverage: Int64
     let limitsRange: SourceRange?
+    /// For `min_coverage` in calendar days: that many days and the spec zone's offsets.
+    let days: Int?
+    let table: OffsetTable?
+    /// The end of the span starting at `times[head]`, cached while `head` stays.
+    private var headEnd: (head: Int, end: Int64)?
     /// The fires of the current span, from `head` on (a queue kept in two arrays; compacted as it runs).
     private var times: [Int64] = []
     private var triggers: [String] = []
@@ -21,6 +26,7 @@ struct PendingBudget {
     /// A span that holds more fires than the budget.
     struct Densest: Equatable {
         var start: Int64
+        var end: Int64
         var count: Int
         /// The first fire a registration at the span's start cannot hold.
         var firstUncovered: Int64
@@ -28,17 +34,39 @@ struct PendingBudget {
         var losing: [String]
     }
 
-    init(limits: Limits) {
+    init(limits: Limits, table: OffsetTable? = nil) {
         maxPending = limits.maxPending
         coverage = max(1, limits.minCoverage.seconds)
         limitsRange = limits.maxPendingRange
+        days = table == nil ? nil : limits.minCoverageDays
+        self.table = table
+    }
+
+    /// Where the span starting at `start` ends: `days` calendar days later on the wall clock (a
+    /// time the clocks skip is read with the offset before the gap, so it moves forward by the
+    /// gap's length), else `coverage` seconds later.
+    func end(of start: Int64) -> Int64 {
+        guard let days, let table else { return start &+ coverage }
+        let wall = start + Int64(table.offset(at: Instant(secondsSinceEpoch: start))) + Int64(days) * 86_400
+        switch table.resolve(LocalDateTime(wallSeconds: wall)) {
+        case .unique(let i, _): return i.secondsSinceEpoch
+        case .gap(_, let before, _): return wall - Int64(before)
+        case .overlap(let first, _, _, _): return first.secondsSinceEpoch
+        }
+    }
+
+    private mutating func headSpanEnd() -> Int64 {
+        if let cached = headEnd, cached.head == head { return cached.end }
+        let end = end(of: times[head])
+        headEnd = (head, end)
+        return end
     }
 
     /// Takes the next fire in plan order.
     mutating func observe(at: Int64, trigger: String) {
         // Fires of the queue are all before front + coverage, so at the front's exit the queue is
         // exactly the front's span.
-        while head < times.count, times[head] &+ coverage <= at {
+        while head < times.count, headSpanEnd() <= at {
             if flagged == head { snapshot() }
             head += 1
         }
@@ -46,6 +74,7 @@ struct PendingBudget {
             times.removeFirst(head)
             triggers.removeFirst(head)
             flagged = flagged.map { $0 - head }
+            headEnd = nil
             head = 0
         }
         times.append(at)
@@ -70,7 +99,7 @@ struct PendingBudget {
         for trigger in triggers[cut..<times.count] { lost[trigger, default: 0] += 1 }
         // Most fires lost first (the one to look at), then by id, so the order is stable.
         let losing = lost.sorted { a, b in a.value != b.value ? a.value > b.value : a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }.map(\.key)
-        densest = Densest(start: times[head], count: times.count - head, firstUncovered: times[cut], losing: losing)
+        densest = Densest(start: times[head], end: end(of: times[head]), count: times.count - head, firstUncovered: times[cut], losing: losing)
         flagged = nil
     }
 
@@ -78,10 +107,11 @@ struct PendingBudget {
     /// `min_coverage`) when written, else at the first trigger that loses coverage.
     func diagnostic(ranges: [String: SourceRange]) -> Diagnostic? {
         guard let d = densest else { return nil }
-        let start = Instant(secondsSinceEpoch: d.start), end = Instant(secondsSinceEpoch: d.start &+ coverage)
+        let start = Instant(secondsSinceEpoch: d.start), end = Instant(secondsSinceEpoch: d.end)
         let shown = d.losing.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
             + (d.losing.count > 5 ? " and \(d.losing.count - 5) more" : "")
-        let message = "the window's busiest \(Self.format(coverage)) (min_coverage), from \(start) to \(end), holds \(d.count) fires "
+        let length = days.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? Self.format(coverage)
+        let message = "the window's busiest \(length) (min_coverage), from \(start) to \(end), holds \(d.count) fires "
             + "but max_pending is \(maxPending): a registration there covers only \(Self.format(d.firstUncovered - d.start)) "
             + "(until \(Instant(secondsSinceEpoch: d.firstUncovered))); triggers that lose coverage: \(shown). "
             + "Raise limits.max_pending, lower limits.min_coverage, or fire those triggers less often"

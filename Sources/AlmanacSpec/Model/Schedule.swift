@@ -33,6 +33,9 @@ public struct Limits: Hashable, Sendable {
     /// How far ahead a registration should reach; the pending-budget lint measures the window
     /// against it.
     public var minCoverage: TimeSpan
+    /// Set when `min_coverage` was written in whole days or weeks (`1d`, `2w`): then it is that many
+    /// calendar days in the spec's zone, the wall-clock time kept.
+    public var minCoverageDays: Int? = 1
     /// Where `max_fires` was written, for the located error when a compile exceeds it.
     public var maxFiresRange: SourceRange?
     /// Where `max_pending` (else `min_coverage`) was written, for the pending-budget warning.

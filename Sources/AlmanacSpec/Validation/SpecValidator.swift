@@ -103,6 +103,12 @@ struct SpecValidator {
         }
         if let v = m["min_coverage"], let span = parse(v, "`min_coverage`", { Syntax.duration($0, allowZero: false) }) {
             limits.minCoverage = span
+            // `1d`, `2w`: calendar days; `24h`, `PT24H`, `1d12h`: elapsed time.
+            limits.minCoverageDays = nil
+            if let text = v.scalar, let unit = text.last, unit == "d" || unit == "w",
+               let n = Int(text.dropLast()), text.dropLast().allSatisfy(\.isASCII) {
+                limits.minCoverageDays = n * (unit == "w" ? 7 : 1)
+            }
             limits.maxPendingRange = limits.maxPendingRange ?? v.range
         }
         if let v = m["max_regions"], let n = integer(v, "`max_regions`", in: 0...10_000) { limits.maxRegions = n }
