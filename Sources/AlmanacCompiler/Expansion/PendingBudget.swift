@@ -7,7 +7,8 @@ struct PendingBudget {
     let maxPending: Int
     let coverage: Int64
     let limitsRange: SourceRange?
-    /// For `min_coverage` in calendar days: that many days and the spec zone's offsets.
+    /// For `min_coverage` in calendar days, that many days; the spec zone's offsets (days are
+    /// counted and times written there).
     let days: Int?
     let table: OffsetTable?
     /// The end of the span starting at `times[head]`, cached while `head` stays.
@@ -107,15 +108,23 @@ struct PendingBudget {
     /// `min_coverage`) when written, else at the first trigger that loses coverage.
     func diagnostic(ranges: [String: SourceRange]) -> Diagnostic? {
         guard let d = densest else { return nil }
-        let start = Instant(secondsSinceEpoch: d.start), end = Instant(secondsSinceEpoch: d.end)
+        let start = local(d.start), end = local(d.end)
         let shown = d.losing.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
             + (d.losing.count > 5 ? " and \(d.losing.count - 5) more" : "")
         let length = days.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? Self.format(coverage)
         let message = "the window's busiest \(length) (min_coverage), from \(start) to \(end), holds \(d.count) fires "
             + "but max_pending is \(maxPending): a registration there covers only \(Self.format(d.firstUncovered - d.start)) "
-            + "(until \(Instant(secondsSinceEpoch: d.firstUncovered))); triggers that lose coverage: \(shown). "
+            + "(until \(local(d.firstUncovered))); triggers that lose coverage: \(shown). "
             + "Raise limits.max_pending, lower limits.min_coverage, or fire those triggers less often"
         return Diagnostic(.pendingBudget, message, at: limitsRange ?? d.losing.first.flatMap { ranges[$0] })
+    }
+
+    /// `2026-11-23T00:00:00-05:00` in the spec's zone, else UTC.
+    func local(_ seconds: Int64) -> String {
+        let instant = Instant(secondsSinceEpoch: seconds)
+        guard let table else { return instant.description }
+        let offset = table.offset(at: instant)
+        return RFC3339.format(LocalDateTime(wallSeconds: seconds + Int64(offset)), offset: offset)
     }
 
     /// `1d`, `5h 20m`, `40m`, `30s`, `0s`.
