@@ -67,8 +67,14 @@ public struct Compiler: Sendable {
         let header = Plan(spec: SpecInfo(name: schedule.name, sha256: specSHA256), window: window, tzdata: tzdataVersion,
                           limits: PlanLimits(maxPending: schedule.limits.maxPending, maxRegions: schedule.limits.maxRegions),
                           triggers: triggers, regions: regions.sorted { $0.trigger.utf8.lexicographicallyPrecedes($1.trigger.utf8) })
+        // Calendar days of `min_coverage` are counted, and the warning's times written, in the spec's
+        // zone (UTC without one).
+        let coverageZone = schedule.timezone ?? "UTC"
+        let coverageDays = Int64(schedule.limits.minCoverageDays ?? 0) + 2
+        let coverageTable = tables[coverageZone] ?? OffsetTable(zone: coverageZone, covering: window.from,
+                                                                to: window.to.adding(TimeSpan(seconds: coverageDays * 86_400)))
         return Expansion(header: header, triggers: enabled, limits: schedule.limits, tables: tables,
-                         regionWarnings: budget.diagnostics)
+                         regionWarnings: budget.diagnostics, coverageTable: coverageTable)
     }
 
     /// Compiles into memory: the whole plan and the warnings found.
@@ -89,7 +95,7 @@ public struct CompileResult: Sendable {
 /// What `Expansion.run` reports once every fire went to the sink.
 public struct ExpansionReport: Sendable {
     public var fireCount: Int
-    /// Warnings: `regionBudget` first, then in trigger order `dstAffected`, `noFireInWindow`.
+    /// Warnings: `regionBudget` first, then `pendingBudget`, then in trigger order `dstAffected`, `noFireInWindow`.
     public var diagnostics: [Diagnostic]
 }
 

@@ -12,6 +12,8 @@ public struct Expansion: Sendable {
     let tables: [String: OffsetTable]
     /// `regionBudget` warnings found while preparing the header.
     let regionWarnings: [Diagnostic]
+    /// The spec zone's offsets, when `min_coverage` is in calendar days.
+    var coverageTable: OffsetTable? = nil
     /// Plain calendar triggers sharing a day rule are expanded together from this many on.
     var minimumGroupSize = 2
 
@@ -51,6 +53,11 @@ public struct Expansion: Sendable {
             groups.append(group)
         }
         var count = 0
+        var budget = PendingBudget(limits: limits, table: coverageTable)
+        func deliver(_ fire: Fire) throws {
+            budget.observe(at: fire.at.secondsSinceEpoch, trigger: fire.trigger)
+            try sink(fire)
+        }
         while let top = heap.top {
             guard count < limits.maxFires else {
                 throw CompileError(Diagnostic(
@@ -61,17 +68,19 @@ public struct Expansion: Sendable {
             if top.stream < streams.count {
                 let stream = streams[top.stream]
                 count += 1
-                try sink(stream.headFire())
+                try deliver(stream.headFire())
                 stream.advance()
                 heap.replaceTop(with: stream.head.map { .init(at: $0.final, rank: top.rank, stream: top.stream) })
             } else {
                 // A group hands out every fire that comes before the merge's next entry in one go.
                 let g = top.stream - streams.count
-                count += try groups[g].emit(before: heap.runnerUp, limit: limits.maxFires - count, sink)
+                count += try groups[g].emit(before: heap.runnerUp, limit: limits.maxFires - count, deliver)
                 heap.replaceTop(with: groups[g].head.map { .init(at: $0.at, rank: groups[g].ranks[Int($0.member)], stream: top.stream) })
             }
         }
-        let diagnostics = regionWarnings + Self.diagnostics(triggers, order: order, streams: streams, groups: groups,
+        budget.finish()
+        let pending = budget.diagnostic(ranges: Dictionary(triggers.map { ($0.id, $0.range) }, uniquingKeysWith: { a, _ in a }))
+        let diagnostics = regionWarnings + (pending.map { [$0] } ?? []) + Self.diagnostics(triggers, order: order, streams: streams, groups: groups,
                                                             window: window, plan: header.window)
         return ExpansionReport(fireCount: count, diagnostics: diagnostics)
     }

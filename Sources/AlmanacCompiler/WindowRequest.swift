@@ -1,32 +1,6 @@
 import AlmanacPlan
 import AlmanacTime
 
-/// A point in time as the command line names it: `today`, `now`, a date, or an RFC 3339 instant.
-public enum TimeArgument: Hashable, Sendable {
-    /// The start of the current day in the spec's zone.
-    case today
-    case now
-    /// The start of that day in the spec's zone.
-    case date(CivilDate)
-    case instant(Instant)
-
-    /// Parses a command-line value; nil when it is none of the accepted forms.
-    public init?(_ text: String) {
-        switch text {
-        case "today": self = .today
-        case "now": self = .now
-        default:
-            if let i = RFC3339.parseInstant(text) {
-                self = .instant(i)
-            } else if let d = WindowRequest.parseDate(text) {
-                self = .date(d)
-            } else {
-                return nil
-            }
-        }
-    }
-}
-
 /// The window a command asks for, before it is pinned to instants: `--from`, `--to`, `--horizon`.
 public struct WindowRequest: Hashable, Sendable {
     /// When nothing else says, plans cover this long: 30 calendar days.
@@ -120,14 +94,5 @@ public struct WindowRequest: Hashable, Sendable {
         case .gap(let transition, _, _): return transition
         case .overlap(let first, _, _, _): return first
         }
-    }
-
-    /// `YYYY-MM-DD`, a real calendar date.
-    static func parseDate(_ text: String) -> CivilDate? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
-        let date = CivilDate(year: y, month: m, day: d)
-        return date.isValid ? date : nil
     }
 }

@@ -134,7 +134,7 @@ public final class LocationFixReader {
             guard !digits.isEmpty else { return nil }
             text = text[..<dot] + text[text.index(dot, offsetBy: digits.count + 1)...]
         }
-        return TimeArgument.instant(String(text))
+        return TimeArgument.parseInstant(String(text))
     }
 }
 

@@ -202,6 +202,10 @@ public enum SpecSchema {
         "max_fires": {
           "description": "Compilation stops with an error past this many fires in the window. Default 1000000.",
           "type": "integer", "minimum": 1, "default": 1000000
+        },
+        "min_coverage": {
+          "$ref": "#/$defs/duration",
+          "description": "How far ahead a registration should reach; compile warns (W0605) where the window's densest span this long holds more fires than max_pending. Default 1d."
         }
       }
     },

@@ -11,7 +11,7 @@ struct ReconcileCommand: ParsableCommand {
     @Argument(help: "The plan file.")
     var plan: String
 
-    @Option(help: "The current instant (RFC 3339).")
+    @Option(help: "The current instant: RFC 3339, a date (local midnight in the plan's zone), `today` or `now`.")
     var now: String
 
     @Option(help: "Also record the registration in this state directory (for `pending`).")
@@ -22,8 +22,8 @@ struct ReconcileCommand: ParsableCommand {
     func validate() throws { _ = try parseInstant(now, "--now") }
 
     func run() throws {
-        let now = try parseInstant(self.now, "--now")
         let plan = try loadPlan(self.plan)
+        let now = try parseInstant(self.now, "--now", zone: dateZone(of: plan))
         let backend = try backendOptions.make()
         let registration = try orExit { try Reconciler.reconcile(plan, now: now, backend: backend) }
         if let state {

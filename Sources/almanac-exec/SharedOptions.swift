@@ -70,10 +70,29 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data("almanac-exec: \(message)\n".utf8))
 }
 
-/// Parses an instant argument or fails as a usage error.
-func parseInstant(_ text: String, _ option: String) throws -> Instant {
-    guard let instant = TimeArgument.instant(text) else {
-        throw ValidationError("\(option): '\(text)' is not an RFC 3339 instant like 2026-11-23T09:00:00Z")
+/// Parses a time argument (`now`, `today`, a date, RFC 3339) or fails as a usage error. Dates and
+/// `today` are local midnight in `zone`: the plan's trigger zone when its triggers share one, else UTC.
+func parseInstant(_ text: String, _ option: String, zone: String = "UTC") throws -> Instant {
+    guard let argument = TimeArgument(text), let instant = argument.resolve(now: try currentInstant(), zone: zone) else {
+        throw ValidationError("\(option): '\(text)' is not \(TimeArgument.forms)")
     }
     return instant
+}
+
+/// The zone in which dates on the command line are read: the plan's trigger zone if all its zoned
+/// triggers share one, else UTC.
+func dateZone(of plan: Plan) -> String {
+    let zones = Set(plan.triggers.values.compactMap(\.timezone))
+    return zones.count == 1 ? zones.first! : "UTC"
+}
+
+/// The current instant; `SOURCE_DATE_EPOCH` (whole seconds) pins it, as for `almanac`.
+func currentInstant() throws -> Instant {
+    if let pinned = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] {
+        guard let seconds = Int64(pinned) else {
+            throw ValidationError("SOURCE_DATE_EPOCH must be whole seconds since 1970 (an integer), not '\(pinned)'")
+        }
+        return Instant(secondsSinceEpoch: seconds)
+    }
+    return Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down)))
 }

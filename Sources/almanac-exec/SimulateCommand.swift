@@ -12,10 +12,10 @@ struct SimulateCommand: ParsableCommand {
     @Argument(help: "The plan file.")
     var plan: String
 
-    @Option(help: "Where the virtual clock starts (RFC 3339).")
+    @Option(help: "Where the virtual clock starts: RFC 3339, a date (local midnight in the plan's zone), `today` or `now`.")
     var from: String
 
-    @Option(help: "Where it stops, exclusive (RFC 3339).")
+    @Option(help: "Where it stops, exclusive, in the same forms as --from.")
     var until: String
 
     @OptionGroup var backendOptions: BackendOptions
@@ -28,7 +28,9 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let from = try parseInstant(self.from, "--from"), until = try parseInstant(self.until, "--until")
+        let zone = dateZone(of: try loadPlan(plan))
+        let from = try parseInstant(self.from, "--from", zone: zone), until = try parseInstant(self.until, "--until", zone: zone)
+        guard from <= until else { throw ValidationError("--from must not be after --until") }
         let path = plan
         let outcomes = OutcomeTally()
         let backend = try backendOptions.make { outcome in

@@ -1,3 +1,4 @@
+import AlmanacPlan
 import ArgumentParser
 
 /// The compiler's command line: `check`, `compile`, `next`, `diff`, `schema`.
@@ -7,6 +8,7 @@ struct Almanac: ParsableCommand {
         commandName: "almanac",
         abstract: "Compile YAML schedule specs into deterministic plan files.",
         discussion: "Exit codes: 0 ok; 1 the input has errors, or differences (diff, --check); 2 could not run; 64 usage.",
+        version: ToolVersion.line("almanac"),
         subcommands: [CompileCommand.self, CheckCommand.self, NextCommand.self, DiffCommand.self, SchemaCommand.self]
     )
 }

@@ -1,3 +1,4 @@
+import AlmanacCompiler
 import AlmanacSpec
 import ArgumentParser
 
@@ -8,17 +9,27 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate specs and report every problem with its position.",
-        discussion: "Exit codes: 0 valid; 1 errors (or warnings with --strict); 2 a file could not be read; 64 usage."
+        discussion: """
+        Without a window, check validates only: the YAML, every key and value, the rules' meaning \
+        (E01xx-E05xx and their warnings); nothing is expanded. With --from, --to or --horizon it also \
+        compiles each valid spec over that window in memory (nothing is written) and reports what \
+        compiling finds: max_fires exceeded (E0601), triggers with no fire (W0602), daylight saving \
+        (W0603), the region and pending budgets (W0604, W0605).
+        Exit codes: 0 valid; 1 errors (or warnings with --strict); 2 a file could not be read; 64 usage.
+        """
     )
 
     @Argument(help: "Spec files to check (`-` reads standard input).")
     var specs: [String]
 
-    @Option(help: "Output format: text, json or github.")
+    @Option(help: "Output format.")
     var format: DiagnosticFormat = .text
 
     @Flag(help: "Treat warnings as errors.")
     var strict = false
+
+    /// Given, the specs are also compiled over this window.
+    @OptionGroup var window: WindowOptions
 
     func validate() throws {
         if specs.isEmpty { throw ValidationError("give at least one spec file") }
@@ -39,7 +50,11 @@ struct CheckCommand: ParsableCommand {
             }
             let file = SourceFile(path: path == "-" ? "<stdin>" : path, bytes: bytes)
             let result = SpecLoader.load(file)
-            results.append((file, result.diagnostics))
+            var diagnostics = result.diagnostics
+            if window.isGiven, let schedule = result.schedule {
+                diagnostics += try compileDiagnostics(schedule, file: file)
+            }
+            results.append((file, diagnostics))
         }
         switch format {
         case .json:
@@ -57,5 +72,16 @@ struct CheckCommand: ParsableCommand {
         if couldNotRead { throw ExitCode(2) }
         let failed = results.contains { r in r.1.contains { $0.severity == .error || (strict && $0.severity == .warning) } }
         if failed { throw ExitCode(1) }
+    }
+
+    /// What compiling `schedule` over the window finds; the fires themselves are dropped.
+    func compileDiagnostics(_ schedule: Schedule, file: SourceFile) throws -> [Diagnostic] {
+        let window = try self.window.window(for: schedule, now: try Clock.now())
+        do {
+            let expansion = try Compiler().prepare(schedule, specSHA256: "", window: window)
+            return try expansion.run { _ in }.diagnostics
+        } catch let error as CompileError {
+            return [error.diagnostic]
+        }
     }
 }

@@ -19,7 +19,7 @@ struct CompileCommand: ParsableCommand {
     @Argument(help: "The spec file (`-` reads standard input).")
     var spec: String
 
-    @Option(name: .shortAndLong, help: "Where to write the plan; `-` for standard output (the default).")
+    @Option(name: .shortAndLong, help: "Where to write the plan; `-` for standard output.")
     var output: String = "-"
 
     @OptionGroup var window: WindowOptions
@@ -27,7 +27,7 @@ struct CompileCommand: ParsableCommand {
     @Flag(help: "Compile in memory and exit 1 if PLAN differs, printing the difference.")
     var check = false
 
-    @Option(help: "Diagnostics format: text, json or github.")
+    @Option(help: "Diagnostics format.")
     var format: DiagnosticFormat = .text
 
     func validate() throws {
@@ -36,7 +36,7 @@ struct CompileCommand: ParsableCommand {
 
     func run() throws {
         let session = try SpecSession.load(spec, format: format)
-        let window = try self.window.window(for: session, now: Clock.now())
+        let window = try self.window.window(for: session, now: try Clock.now())
         let expansion: Expansion
         do {
             expansion = try Compiler().prepare(session.schedule, specSHA256: session.sha256, window: window)
@@ -58,11 +58,21 @@ struct CompileCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if check {
-            guard let stale = try PlanFiles.staleness(current: output, fresh: temporary, colour: Terminal.wantsColour(1)) else { return }
+            // The window flags as given, else the window compiled (today's default changes daily).
+            let flags = self.window.isGiven ? self.window.flags : "--from \(window.from) --to \(window.to)"
+            let command = "almanac compile \(Self.quoted(spec)) \(flags) -o \(Self.quoted(output))"
+            guard let stale = try PlanFiles.staleness(current: output, fresh: temporary, command: command,
+                                                      colour: Terminal.wantsColour(1)) else { return }
             Terminal.writeOut(stale)
             throw ExitCode(1)
         }
         try PlanFiles.replace(output, with: temporary)
+    }
+
+    /// A path as a shell reads it back: quoted only when it needs to be.
+    static func quoted(_ path: String) -> String {
+        let plain = path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+,:@".contains($0) }
+        return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Writes the plan to `sink`, printing warnings; a compile error exits 1.

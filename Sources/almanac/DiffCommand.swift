@@ -18,7 +18,9 @@ struct DiffCommand: ParsableCommand {
         OLD and NEW are plan files, or spec files (a .yaml or .yml path), compiled in memory over the same \
         window: --from/--to/--horizon when given, else the window of the side that is a plan, else the \
         spec's default (today, its horizon). Exit codes: 0 same; 1 different (or a spec has errors); \
-        2 could not run (unreadable or invalid plan); 64 usage.
+        2 could not run (unreadable or invalid plan); 64 usage. When a spec has errors, the problems of \
+        both specs are printed (with --format json, as one JSON diagnostics document on standard output) \
+        and nothing is compared.
         """
     )
 
@@ -28,13 +30,13 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The new plan or spec.")
     var new: String
 
-    @Option(help: "Output format: text, json or markdown.")
+    @Option(help: "Output format.")
     var format: Format = .text
 
     /// Applies only when a side is a spec.
     @OptionGroup var window: WindowOptions
 
-    @Option(help: "Fire changes listed per trigger; the rest are counted (default: 20; all for json).")
+    @Option(help: "Fire changes listed per trigger; the rest are counted. Default: 20, all for json.")
     var limit: Int?
 
     func validate() throws {
@@ -49,8 +51,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let oldPlan = Self.isSpec(old) ? nil : try Self.readPlan(old)
         let newPlan = Self.isSpec(new) ? nil : try Self.readPlan(new)
-        let oldSession = Self.isSpec(old) ? try SpecSession.load(old) : nil
-        let newSession = Self.isSpec(new) ? try SpecSession.load(new) : nil
+        let (oldSession, newSession) = try loadSpecs()
         let shared = try sharedWindow(plans: [newPlan, oldPlan].compactMap { $0 }, sessions: [newSession, oldSession].compactMap { $0 })
         let diff = PlanDiff(old: try oldPlan ?? Self.compile(oldSession!, over: shared!),
                             new: try newPlan ?? Self.compile(newSession!, over: shared!))
@@ -64,11 +65,34 @@ struct DiffCommand: ParsableCommand {
         if !diff.isEmpty { throw ExitCode(1) }
     }
 
+    /// The sides that are specs, validated both before either is reported, so that one run shows
+    /// the problems of both; exits 1 when either has errors.
+    func loadSpecs() throws -> (old: SpecSession?, new: SpecSession?) {
+        let sides = try [old, new].map { path in Self.isSpec(path) ? try SpecSession.validate(path) : nil }
+        let checked = sides.compactMap { $0 }
+        let renderer = DiagnosticRenderer(format: format == .json ? .json : .text,
+                                          colour: format == .text && Terminal.wantsColour(2))
+        let failed = checked.contains { $0.1.schedule == nil }
+        if format == .json {
+            // A JSON reader of standard output gets one document either way: the diff, or the problems.
+            if failed { Terminal.writeOut(renderer.renderJSON(checked.map { ($0.0, $0.1.diagnostics) })) }
+        } else {
+            for (file, result) in checked where !result.diagnostics.isEmpty {
+                Terminal.writeErr(renderer.render(result.diagnostics, in: file))
+            }
+        }
+        if failed { throw ExitCode(1) }
+        let sessions = sides.map { side in
+            side.map { SpecSession(file: $0.0, schedule: $0.1.schedule!, renderer: renderer) }
+        }
+        return (sessions[0], sessions[1])
+    }
+
     /// The window both specs compile over; nil when no side is a spec.
     func sharedWindow(plans: [Plan], sessions: [SpecSession]) throws -> Window? {
         guard let session = sessions.first else { return nil }
         if !window.isGiven, let plan = plans.first { return plan.window }
-        return try window.window(for: session, now: Clock.now())
+        return try window.window(for: session, now: try Clock.now())
     }
 
     /// A plan file, or exit 2 saying why it cannot be read.

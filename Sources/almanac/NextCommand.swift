@@ -19,17 +19,18 @@ struct NextCommand: ParsableCommand {
     @Argument(help: "Only these triggers (default: all).")
     var triggers: [String] = []
 
-    @Option(name: .short, help: "How many fires to show.")
+    // Unconditional, so that `-n -1` reaches validate() as a number instead of reading as an option.
+    @Option(name: .short, parsing: .unconditional, help: "How many fires to show, 1 or more.")
     var n: Int = 10
 
-    @Option(help: "Start from: RFC 3339 instant, a date, `today` or `now` (the default).")
+    @Option(help: "Start from: an RFC 3339 instant, a date (local midnight in the spec's zone), `today` or `now`.")
     var from: TimeArgument = .now
 
-    @Option(help: "Diagnostics format: text, json or github.")
+    @Option(help: "Diagnostics format.")
     var format: DiagnosticFormat = .text
 
     func validate() throws {
-        if n < 1 { throw ValidationError("-n must be at least 1") }
+        if n < 1 { throw ValidationError("-n is how many fires to show: give 1 or more, not \(n)") }
     }
 
     /// Thrown by the sink to stop the lazy merge once enough fires are in.
@@ -43,7 +44,7 @@ struct NextCommand: ParsableCommand {
             Terminal.writeErr("almanac: no trigger '\(first)' in \(spec)\(Suggestion.hint(for: first, among: known.sorted()))\n")
             throw ExitCode(1)
         }
-        let now = Clock.now()
+        let now = try Clock.now()
         let request = WindowRequest(from: from, horizon: WindowLength(days: 100 * 366))
         guard let window = request.resolve(now: now, zone: session.zone, specHorizon: nil) else { throw ExitCode(2) }
         var schedule = session.schedule

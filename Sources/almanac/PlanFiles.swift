@@ -29,13 +29,14 @@ enum PlanFiles {
     }
 
     /// Nil when the plan at `current` equals `fresh`; otherwise a description of what changed: the
-    /// diff's summary line and its first fire changes per trigger.
-    static func staleness(current: String, fresh: String, colour: Bool = false) throws -> String? {
+    /// diff's summary line and its first fire changes per trigger. `command` is the compile that
+    /// writes the fresh plan, window flags included, for the hint.
+    static func staleness(current: String, fresh: String, command: String, colour: Bool = false) throws -> String? {
         guard FileManager.default.fileExists(atPath: current) else {
-            return "\(current) does not exist; run `almanac compile` with -o \(current) to create it\n"
+            return "\(current) does not exist; run `\(command)` to create it\n"
         }
         if sameBytes(current, fresh) { return nil }
-        return "\(current) is out of date; run `almanac compile` with -o \(current) to refresh it\n" + summary(current, fresh, colour: colour)
+        return "\(current) is out of date; run `\(command)` to refresh it\n" + summary(current, fresh, colour: colour)
     }
 
     /// The text diff from the committed plan to the fresh one, at most 10 fire changes per trigger.

@@ -5,18 +5,22 @@ import ArgumentParser
 /// `almanac schema spec|plan`: the JSON Schemas, for editors and validators.
 struct SchemaCommand: ParsableCommand {
     enum Which: String, ExpressibleByArgument, CaseIterable {
-        case spec, plan
+        case spec, plan, diff
     }
 
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: "Print the JSON Schema of the spec language or of the plan file."
+        abstract: "Print the JSON Schema of the spec language, of the plan file, or of `diff --format json`."
     )
 
-    @Argument(help: "spec or plan")
+    @Argument(help: "spec, plan or diff")
     var which: Which
 
     func run() throws {
-        Terminal.writeOut(which == .spec ? SpecSchema.text : PlanSchema.text)
+        switch which {
+        case .spec: Terminal.writeOut(SpecSchema.text)
+        case .plan: Terminal.writeOut(PlanSchema.text)
+        case .diff: Terminal.writeOut(PlanDiffSchema.text)
+        }
     }
 }

@@ -14,6 +14,15 @@ struct SpecSession {
     /// Reads and validates `path`, printing diagnostics to stderr. Exits 2 when the file cannot be
     /// read and 1 when the spec has errors.
     static func load(_ path: String, format: DiagnosticFormat = .text) throws -> SpecSession {
+        let (file, result) = try validate(path)
+        let renderer = DiagnosticRenderer(format: format, colour: format == .text && Terminal.wantsColour(2))
+        if !result.diagnostics.isEmpty { Terminal.writeErr(renderer.render(result.diagnostics, in: file)) }
+        guard let schedule = result.schedule else { throw ExitCode(1) }
+        return SpecSession(file: file, schedule: schedule, renderer: renderer)
+    }
+
+    /// Reads and validates `path` without printing; exits 2 when the file cannot be read.
+    static func validate(_ path: String) throws -> (SourceFile, SpecLoader.Result) {
         let bytes: [UInt8]
         do {
             bytes = try Files.read(path)
@@ -22,11 +31,7 @@ struct SpecSession {
             throw ExitCode(2)
         }
         let file = SourceFile(path: path == "-" ? "<stdin>" : path, bytes: bytes)
-        let renderer = DiagnosticRenderer(format: format, colour: format == .text && Terminal.wantsColour(2))
-        let result = SpecLoader.load(file)
-        if !result.diagnostics.isEmpty { Terminal.writeErr(renderer.render(result.diagnostics, in: file)) }
-        guard let schedule = result.schedule else { throw ExitCode(1) }
-        return SpecSession(file: file, schedule: schedule, renderer: renderer)
+        return (file, SpecLoader.load(file))
     }
 
     /// Prints diagnostics found after validation (compile warnings, a located compile error).
@@ -41,10 +46,13 @@ struct SpecSession {
 }
 
 /// The current instant, read once by the executable. `SOURCE_DATE_EPOCH` pins it, for reproducible
-/// runs and tests.
+/// runs and tests; a value that is not whole seconds is a usage error.
 enum Clock {
-    static func now() -> Instant {
-        if let pinned = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(pinned) {
+    static func now() throws -> Instant {
+        if let pinned = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] {
+            guard let seconds = Int64(pinned) else {
+                throw ValidationError("SOURCE_DATE_EPOCH must be whole seconds since 1970 (an integer), not '\(pinned)'")
+            }
             return Instant(secondsSinceEpoch: seconds)
         }
         return Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down)))
@@ -53,22 +61,34 @@ enum Clock {
 
 extension TimeArgument: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
+
+    /// The argument written back: `today`, `now`, `2026-11-23`, `2026-11-23T09:00:00Z`.
+    var text: String {
+        switch self {
+        case .today: return "today"
+        case .now: return "now"
+        case .date(let d): return d.description
+        case .instant(let i): return i.description
+        }
+    }
 }
 
 /// A duration on the command line (`30d`, `PT12H`).
 struct DurationArgument: ExpressibleByArgument {
     /// Days and weeks are calendar days in the spec's zone; hours and smaller are elapsed.
     var length: WindowLength
+    var text: String
 
     init?(argument: String) {
         guard case .success(let length) = ValueSyntax.windowLength(argument) else { return nil }
         self.length = length
+        text = argument
     }
 }
 
 /// `--from`, `--to`, `--horizon`, shared by `compile`, `next` and `diff`.
 struct WindowOptions: ParsableArguments {
-    @Option(help: "Window start: RFC 3339 instant, a date (local midnight in the spec's zone), `today` (the default) or `now`.")
+    @Option(help: "Window start: an RFC 3339 instant, a date (local midnight in the spec's zone), `today` or `now`; default: today.")
     var from: TimeArgument?
 
     @Option(help: "Window end (exclusive), in the same forms as --from.")
@@ -84,9 +104,22 @@ struct WindowOptions: ParsableArguments {
     /// True when any of the three was given on the command line.
     var isGiven: Bool { from != nil || to != nil || horizon != nil }
 
+    /// The flags as given, to repeat in a hint (`--from 2026-11-23 --horizon 30d`).
+    var flags: String {
+        var words: [String] = []
+        if let from { words += ["--from", from.text] }
+        if let to { words += ["--to", to.text] }
+        if let horizon { words += ["--horizon", horizon.text] }
+        return words.joined(separator: " ")
+    }
+
     func window(for session: SpecSession, now: Instant) throws -> Window {
+        try window(for: session.schedule, now: now)
+    }
+
+    func window(for schedule: Schedule, now: Instant) throws -> Window {
         let request = WindowRequest(from: from ?? .today, to: to, horizon: horizon?.length)
-        guard let window = request.resolve(now: now, zone: session.zone, specHorizon: session.schedule.horizon) else {
+        guard let window = request.resolve(now: now, zone: schedule.timezone ?? "UTC", specHorizon: schedule.horizon) else {
             throw ValidationError("the window is empty: --to must be after --from")
         }
         return window

@@ -142,7 +142,7 @@ import Testing
         let window = T.window("2026-03-01T05:00:00Z", "2026-03-15T04:00:00Z")
         let shifted = try T.compile(T.schedule(Self.daily("d", at: "02:30")), window).diagnostics
         #expect(shifted.map(\.code) == [.dstAffected])
-        #expect(shifted[0].message.contains("2026-03-08T02:30:00") && shifted[0].message.contains("dst.gap: next"))
+        #expect(shifted[0].message.contains("2026-03-08T02:30:00") && shifted[0].message.contains("{gap: next}"))
         let skipped = try T.compile(T.schedule(Self.daily("d", at: "02:30") { $0.dst.gap = .skip }), window).diagnostics
         #expect(skipped.count == 1 && skipped[0].message.contains("does not fire at 2026-03-08T02:30:00"))
         let quiet = try T.compile(T.schedule(Self.daily("d", at: "09:00")), window).diagnostics

@@ -153,12 +153,12 @@ import Darwin
 /// Command-line instants and durations.
 @Suite struct TimeArgumentTests {
     @Test func instants() {
-        #expect(TimeArgument.instant("2026-11-23T05:00:00Z") == TestPlans.at(0))
-        #expect(TimeArgument.instant("2026-11-23T00:00:00-05:00") == TestPlans.at(0))
-        #expect(TimeArgument.instant("2026-11-23T05:00Z") == TestPlans.at(0))
-        #expect(TimeArgument.instant("2026-11-23T10:30+05:30") == TestPlans.at(0))
-        #expect(TimeArgument.instant("2026-11-23") == nil)
-        #expect(TimeArgument.instant("tomorrow") == nil)
+        #expect(TimeArgument.parseInstant("2026-11-23T05:00:00Z") == TestPlans.at(0))
+        #expect(TimeArgument.parseInstant("2026-11-23T00:00:00-05:00") == TestPlans.at(0))
+        #expect(TimeArgument.parseInstant("2026-11-23T05:00Z") == TestPlans.at(0))
+        #expect(TimeArgument.parseInstant("2026-11-23T10:30+05:30") == TestPlans.at(0))
+        #expect(TimeArgument.parseInstant("2026-11-23") == nil)
+        #expect(TimeArgument.parseInstant("tomorrow") == nil)
     }
 
     @Test func durations() {

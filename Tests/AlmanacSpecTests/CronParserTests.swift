@@ -65,7 +65,8 @@ import Testing
         expectSingleError(CronParser.parse("0 0 * jna *").1, .cronUnknownName, "      ^^^", message: "did you mean 'jan'?")
         expectSingleError(CronParser.parse("5/15 * * * *").1, .cronInvalidStep, "^^^^", message: "'5-59/15'")
         expectSingleError(CronParser.parse("0 0 * *").1, .cronFieldCount, "^^^^^^^", message: "found 4")
-        expectSingleError(CronParser.parse("0 0 0 * * *").1, .cronFieldCount, "          ^", message: "no seconds")
+        expectSingleError(CronParser.parse("0 0 0 * * *").1, .cronFieldCount, "^", message: "write '0 0 * * *'")
+        expectSingleError(CronParser.parse("30 9 * * 1 /usr/bin/backup").1, .cronFieldCount, "           ^^^^^^^^^^^^^^^", message: "command")
         expectSingleError(CronParser.parse("0 0 L * *").1, .cronSyntax, "    ^", message: "days: [-1]")
         expectSingleError(CronParser.parse("0 0 ? * 2#1").1.prefix(1).map { $0 }, .cronSyntax, "    ^")
         expectSingleError(CronParser.parse("a * * * *").1, .cronSyntax, "^", message: "minute")
@@ -88,5 +89,45 @@ import Testing
         #expect(CronParser.parse("0 0 31 2 mon").0 != nil)
         #expect(CronParser.parse("0 0 29 2 *").0 != nil)
         #expect(CronParser.parse("0 0 31 1-2 *").0 != nil)
+    }
+}
+
+/// The Quartz and Spring forms (a seconds field first; Quartz also a year last): the caret is on
+/// the seconds, and the rewrite offered parses to the same minutes as the intended schedule.
+@Suite struct CronQuartzFormTests {
+    /// The expression, and the 5-field rewrites the message must offer (Spring's reading, Quartz's).
+    static let cases: [(String, [String])] = [
+        ("0 0 9 * * *", ["0 9 * * *"]),
+        ("0 */15 * * * ?", ["*/15 * * * *"]),
+        ("0 30 8 ? * MON-FRI", ["30 8 * * MON-FRI"]),
+        ("0 0 12 1 * ?", ["0 12 1 * *"]),
+        ("15 0 0 * * 1-5", ["0 0 * * 1-5", "0 0 * * 0-4"]),
+        ("0 0 6 ? * 2,4,6", ["0 6 * * 2,4,6", "0 6 * * 1,3,5"]),
+        ("0 0 9 * * 7", ["0 9 * * 7", "0 9 * * 6"]),
+        ("0 0 12 * * ? 2027", ["0 12 * * *"]),
+        ("0 15 10 ? * * 2027-2030", ["15 10 * * *"]),
+        ("0 0 0 1 1 ? *", ["0 0 1 1 *"]),
+    ]
+
+    @Test(arguments: cases)
+    func caretOnSecondsAndARewrite(_ c: (String, [String])) throws {
+        let errors = CronParser.parse(c.0).1
+        #expect(errors.count == 1)
+        let error = try #require(errors.first)
+        #expect(error.code == .cronFieldCount)
+        #expect(error.offset == 0 && error.length == c.0.firstIndex(of: " ")!.utf16Offset(in: c.0), "caret on the seconds field")
+        #expect(error.message.contains(c.0.split(separator: " ").count == 7 ? "seconds and year" : "seconds field first"))
+        for rewrite in c.1 {
+            #expect(error.message.contains("'\(rewrite)'"), "\(error.message)")
+            #expect(CronParser.parse(rewrite).1.isEmpty)
+        }
+        if c.1.count == 1 { #expect(!error.message.contains("Spring's")) }
+    }
+
+    @Test func quartzSpecialsGetNoRewrite() throws {
+        let error = try #require(CronParser.parse("0 0 12 ? * 6#3").1.first)
+        #expect(error.message.contains("remove the seconds field") && !error.message.contains("write '"))
+        let year = try #require(CronParser.parse("0 0 12 L * ? 2027").1.first)
+        #expect(year.message.contains("remove the seconds field and the year"))
     }
 }

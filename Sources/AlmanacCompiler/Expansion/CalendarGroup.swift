@@ -44,6 +44,8 @@ struct CalendarGroup {
     /// fire daylight saving touched and first time `gap: skip` dropped.
     private(set) var emitted: [Bool]
     private(set) var firstAffected: [Int: Candidate] = [:]
+    /// Per member, whether the spec stated its `dst.gap` and `dst.overlap` (those events are not linted).
+    private let stated: [(gap: Bool, overlap: Bool)]
     private(set) var firstSkipped: [Int: (nominal: Int64, transition: Int64)] = [:]
 
     /// `members` are the triggers' positions in `triggers`, in rank order.
@@ -51,6 +53,7 @@ struct CalendarGroup {
          window: (from: Int64, to: Int64)) {
         self.ranks = ranks
         ids = members.map { triggers[$0].id }
+        stated = members.map { (triggers[$0].dstGapStated, triggers[$0].dstOverlapStated) }
         var entries: [Int64] = []
         entries.reserveCapacity(members.count)
         for (member, position) in members.enumerated() {
@@ -120,6 +123,14 @@ struct CalendarGroup {
         advanceInGeneral()
     }
 
+    private func isStated(_ event: DSTEvent, _ member: Int) -> Bool {
+        switch event {
+        case .gapMoved, .gapSkipped: return stated[member].gap
+        case .overlapFirst, .overlapLast, .overlapBoth: return stated[member].overlap
+        case .none: return false
+        }
+    }
+
     /// `advance()` for every case: entries outside the window, days near a transition, the end.
     private mutating func advanceInGeneral() {
         while !finished, let candidate = nextCandidate() {
@@ -127,7 +138,9 @@ struct CalendarGroup {
             if candidate.at >= windowTo { break }
             let member = Int(candidate.member)
             emitted[member] = true
-            if candidate.dstEvent != .none && firstAffected[member] == nil { firstAffected[member] = candidate }
+            if candidate.dstEvent != .none && firstAffected[member] == nil && !isStated(candidate.dstEvent, member) {
+                firstAffected[member] = candidate
+            }
             head = candidate
             return
         }

@@ -2,7 +2,9 @@ import AlmanacSpec
 import AlmanacTime
 
 /// The `dstAffected` warning: a wall-clock trigger whose fires daylight saving shifted, skipped,
-/// silenced or doubled inside the window, naming the first affected nominal time and the fix.
+/// silenced or doubled inside the window, naming the first affected nominal time and the fix that
+/// keeps the rule's intent. A policy the spec states (on the trigger or in `defaults`) was chosen
+/// on purpose: it satisfies the lint.
 struct DSTLint {
     let diagnostic: Diagnostic?
 
@@ -15,37 +17,92 @@ struct DSTLint {
             return
         }
         let zone = trigger.timezone ?? "UTC"
+        let hourly = Self.firesHourly(trigger)
         var message: String?
         var firstNominal = Int64.max
-        if let fire = firstAffected {
+        if let fire = firstAffected, !Self.isStated(fire.dstEvent, trigger) {
             firstNominal = fire.nominal
-            message = Self.describe(fire, trigger: trigger, zone: zone)
+            message = Self.describe(fire, trigger: trigger, zone: zone, hourly: hourly)
         }
-        if let skipped = firstSkipped,
+        if let skipped = firstSkipped, !trigger.dstGapStated,
            skipped.transition >= window.from, skipped.transition < window.to, skipped.nominal < firstNominal {
+            let fix = hourly ? "write `dst: {gap: skip}` to confirm (the skipped times do not exist, and the rhythm goes on after the jump)"
+                : "set `dst: {gap: shift}` to fire an hour later that day, or `{gap: next}` to fire at the jump; write `{gap: skip}` to confirm"
             message = "'\(trigger.id)' does not fire at \(LocalDateTime(wallSeconds: skipped.nominal)), which clocks skip in \(zone) "
-                + "(dst.gap: skip); set dst.gap: shift or next to fire after the jump"
+                + "(dst.gap: skip); \(fix)"
         }
         diagnostic = message.map { Diagnostic(.dstAffected, $0, at: trigger.range) }
     }
 
-    private static func describe(_ fire: Candidate, trigger: Trigger, zone: String) -> String {
+    /// True when the spec wrote the policy part that decided this fire.
+    static func isStated(_ event: DSTEvent, _ trigger: Trigger) -> Bool {
+        switch event {
+        case .gapMoved, .gapSkipped: return trigger.dstGapStated
+        case .overlapFirst, .overlapLast, .overlapBoth: return trigger.dstOverlapStated
+        case .none: return trigger.dstGapStated && trigger.dstOverlapStated
+        }
+    }
+
+    private static func describe(_ fire: Candidate, trigger: Trigger, zone: String, hourly: Bool) -> String {
         let nominal = LocalDateTime(wallSeconds: fire.nominal)
         let actual = LocalDateTime(wallSeconds: fire.at + Int64(fire.offset))
+        let id = trigger.id
         switch fire.dstEvent {
         case .gapMoved:
-            return "'\(trigger.id)' fires at \(actual) instead of \(nominal), which clocks skip in \(zone) "
-                + "(dst.gap: \(trigger.dst.gap.rawValue)); set dst.gap: \(trigger.dst.gap == .next ? "shift" : "next") "
-                + "or skip to change that"
+            let policy = trigger.dst.gap.rawValue
+            // Moving a time out of the gap keeps a daily rule's day and, since moved times that land
+            // on regular ones merge with them, an hourly rule's rhythm too; skipping would lose the day.
+            let fix = hourly
+                ? "write `dst: {gap: \(policy)}` to confirm (it keeps the rhythm through the jump), or `{gap: skip}` to drop the missing times"
+                : "write `dst: {gap: \(policy)}` to confirm, or `{gap: \(trigger.dst.gap == .next ? "shift" : "next")}` to fire "
+                    + (trigger.dst.gap == .next ? "as long after the jump as the time was after its start" : "at the jump")
+            return "'\(id)' fires at \(actual) instead of \(nominal), which clocks skip in \(zone) (dst.gap: \(policy)); \(fix)"
         case .overlapFirst:
-            return "'\(trigger.id)' fires once at \(nominal), which happens twice in \(zone) (dst.overlap: first), "
-                + "so it is silent during the repeated hour; set dst.overlap: both to fire in both passes"
+            if hourly {
+                return "'\(id)' is silent during the repeated hour in \(zone): \(nominal) happens twice and fires only in the first pass "
+                    + "(dst.overlap: first); set `dst: {overlap: both}` to keep its rhythm through both passes, or write `{overlap: first}` to confirm"
+            }
+            return "'\(id)' fires once at \(nominal), which happens twice in \(zone), in the first pass (dst.overlap: first); "
+                + "write `dst: {overlap: first}` to confirm, or `{overlap: last}` for the second pass"
         case .overlapLast:
-            return "'\(trigger.id)' fires at the second of the two \(nominal) in \(zone) (dst.overlap: last); "
-                + "set dst.overlap: first or both to change that"
+            return "'\(id)' fires at the second of the two \(nominal) in \(zone) (dst.overlap: last); "
+                + "write `dst: {overlap: last}` to confirm, or `{overlap: first}` for the first pass"
         case .overlapBoth, .gapSkipped, .none:
-            return "'\(trigger.id)' fires twice at \(nominal), which happens twice in \(zone) (dst.overlap: both); "
-                + "set dst.overlap: first to fire once"
+            return "'\(id)' fires twice at \(nominal), which happens twice in \(zone) (dst.overlap: both); "
+                + (hourly ? "write `dst: {overlap: both}` to confirm" : "set `dst: {overlap: first}` to fire once, or write `{overlap: both}` to confirm")
         }
+    }
+
+    /// Whether the rule fires at least hourly around the clock change: two of its times of day at
+    /// most an hour apart (or an RRULE stepping by an hour or less). Such a rule has a rhythm to keep;
+    /// the others have one fire a day (or a few) to keep.
+    static func firesHourly(_ trigger: Trigger) -> Bool {
+        var seconds: [Int] = []
+        switch trigger.kind {
+        case .calendar(let rule):
+            seconds = rule.times.map { $0.hour * 3600 + $0.minute * 60 + $0.second }
+        case .cron(let cron):
+            for h in 0..<24 where cron.hours & (1 << UInt32(h)) != 0 {
+                for m in 0..<60 where cron.minutes & (1 << UInt64(m)) != 0 { seconds.append(h * 3600 + m * 60) }
+            }
+        case .rrule(let r):
+            let unit: Int
+            switch r.rule.freq {
+            case .secondly: unit = 1
+            case .minutely: unit = 60
+            case .hourly: unit = 3600
+            default: unit = 0
+            }
+            if unit > 0 { return unit * r.rule.interval <= 3600 || r.rule.byHour.count > 1 }
+            let hours = r.rule.byHour.isEmpty ? [r.start.time.hour] : r.rule.byHour
+            let minutes = r.rule.byMinute.isEmpty ? [r.start.time.minute] : r.rule.byMinute
+            for h in hours { for m in minutes { seconds.append(h * 3600 + m * 60) } }
+        case .once, .every, .location:
+            return false
+        }
+        seconds.sort()
+        guard seconds.count > 1 else { return false }
+        for i in 1..<seconds.count where seconds[i] - seconds[i - 1] <= 3600 { return true }
+        return seconds[0] + 86_400 - seconds[seconds.count - 1] <= 3600
     }
 }

@@ -30,7 +30,8 @@ final class TriggerStream {
     @exclusivity(unchecked) private(set) var head: Candidate?
     /// Fires handed out inside the window.
     @exclusivity(unchecked) private(set) var emitted = 0
-    /// The first fire inside the window that daylight saving affected, for the lint.
+    /// The first fire inside the window that daylight saving affected under a policy the spec did not
+    /// state, for the lint.
     @exclusivity(unchecked) private(set) var firstAffected: Candidate?
 
     init(rank: Int, trigger: Trigger, source: CandidateSource, table: OffsetTable, window: (from: Int64, to: Int64)) {
@@ -55,7 +56,7 @@ final class TriggerStream {
         head = nextInWindow()
         if let fire = head {
             emitted += 1
-            if firstAffected == nil && fire.dstEvent != .none { firstAffected = fire }
+            if firstAffected == nil && fire.dstEvent != .none && !DSTLint.isStated(fire.dstEvent, trigger) { firstAffected = fire }
         }
     }
 

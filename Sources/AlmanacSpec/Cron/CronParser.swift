@@ -64,11 +64,93 @@ public enum CronParser {
             return SyntaxError(.cronFieldCount,
                 "expected 5 fields (\(usage)), found \(fields.count)", at: fields[0].lowerBound..<fields.last!.upperBound)
         }
+        if let quartz = quartzError(t, fields, usage: usage) { return quartz }
         let extra = fields[5].lowerBound..<fields.last!.upperBound
         let why = fields.count == 6
             ? "; Debian cron has no seconds or year field, and a crontab line's command does not belong here"
             : "; a crontab line's user and command do not belong here"
         return SyntaxError(.cronFieldCount, "expected 5 fields (\(usage)), found \(fields.count)\(why)", at: extra)
+    }
+
+    /// The Quartz (Spring, many job schedulers) form: a leading seconds field, and with 7 fields a
+    /// trailing year. The caret goes on the seconds field, with the 5-field rewrite when there is one.
+    private static func quartzError(_ t: ScalarText, _ fields: [Range<Int>], usage: String) -> SyntaxError? {
+        guard fields.count == 6 || fields.count == 7 else { return nil }
+        let words = fields.map { t.string($0) }
+        // Seconds are a minute-like field; the last of six is a day of week (or Quartz's `?`).
+        guard CronField.minute.read(t, fields[0]).1.isEmpty,
+              looksLikeQuartzWeekdays(words[5])
+        else { return nil }
+        if fields.count == 7 {
+            guard words[6].allSatisfy({ $0.isNumber || $0 == "*" || $0 == "-" || $0 == "," || $0 == "/" || $0 == "?" }) else { return nil }
+        }
+        let form = fields.count == 7 ? "seconds and year fields (the Quartz form)" : "a seconds field first (the Quartz form)"
+        var message = "expected 5 fields (\(usage)), found \(fields.count): \(form); Almanac's cron fires on whole minutes"
+        let spring = quartzRewrite(words, quartzWeekdays: false), quartz = quartzRewrite(words, quartzWeekdays: true)
+        if let spring, let quartz, spring != quartz {
+            // Spring numbers weekdays as cron does (0 or 7 = Sunday), Quartz from 1 = Sunday.
+            message += "; write '\(spring)' if the weekday numbers are Spring's (1 = Monday) or '\(quartz)' if they are Quartz's (1 = Sunday)"
+        } else if let rewrite = spring ?? quartz {
+            message += "; write '\(rewrite)'"
+        } else {
+            message += "; remove the seconds field" + (fields.count == 7 ? " and the year" : "")
+        }
+        if spring != nil || quartz != nil {
+            if words[0] != "0" { message += " (at second 0; for other seconds use `calendar` with `seconds`)" }
+            if fields.count == 7 && words[6] != "*" && words[6] != "?" { message += ", and bound the years with `start` and `end`" }
+        }
+        return SyntaxError(.cronFieldCount, message, at: fields[0])
+    }
+
+    /// The five cron fields of a seconds-first expression, or nil when it uses what cron cannot
+    /// say (`L`, `W`, `#`). With `quartzWeekdays`, weekday numbers 1 (Sunday)…7 become 0…6.
+    static func quartzRewrite(_ words: [String], quartzWeekdays: Bool) -> String? {
+        var five = Array(words[1...5]).map { $0 == "?" ? "*" : $0 }
+        if quartzWeekdays {
+            guard let weekdays = five[4] == "*" ? "*" : Self.quartzWeekdays(five[4]) else { return nil }
+            five[4] = weekdays
+        }
+        let text = five.joined(separator: " ")
+        let (expression, errors) = parse(text)
+        return expression != nil && errors.isEmpty ? text : nil
+    }
+
+    /// Digits, weekday names, `L` and the marks `? * , - / #` only: not a command or a path.
+    static func looksLikeQuartzWeekdays(_ field: String) -> Bool {
+        let names: Set<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun", "l"]
+        let marks = Set("0123456789?*,-/#")
+        guard field.first.map({ $0 != "/" }) ?? false, field.allSatisfy({ marks.contains($0) || $0.isLetter }) else { return false }
+        let words = field.lowercased().split { marks.contains($0) }
+        return words.allSatisfy { names.contains(String($0)) || ($0.hasSuffix("l") && names.contains(String($0.dropLast()))) }
+    }
+
+    /// A Quartz day-of-week field in cron numbering: names kept, numbers 1…7 moved to 0…6.
+    static func quartzWeekdays(_ field: String) -> String? {
+        if field.contains(where: { "LW#".contains($0) }) { return nil }
+        var out = ""
+        var number = ""
+        var afterSlash = false
+        func flush() -> Bool {
+            guard !number.isEmpty else { return true }
+            guard let n = Int(number) else { return false }
+            if afterSlash {
+                out += number
+            } else {
+                guard (1...7).contains(n) else { return false }
+                out += String(n - 1)
+            }
+            number = ""
+            return true
+        }
+        for c in field {
+            if c.isNumber { number.append(c); continue }
+            guard flush() else { return nil }
+            afterSlash = c == "/"
+            out.append(c)
+        }
+        guard flush() else { return nil }
+        let text = ScalarText(out)
+        return CronField.dayOfWeek.read(text, text.whole).1.isEmpty ? out : nil
     }
 
     /// The ranges of the blank-separated words of `r`.

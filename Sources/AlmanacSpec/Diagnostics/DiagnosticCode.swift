@@ -52,8 +52,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case startRequired = "E0307"
     case emptyWindow = "E0308"
     case reversedRange = "E0309"
-    case intervalTooShort = "W0310"
+    // W0310 (an `every` under 60 s) is retired: plans register concrete dates, never repeating
+    // interval triggers, so no phone limit applies. The code is not reused.
     case unusedDefinition = "W0311"
+    case wholeDaysDrift = "W0312"
 
     // MARK: E04xx — cron expressions
     case cronFieldCount = "E0401"

@@ -31,14 +31,28 @@ public struct Limits: Hashable, Sendable {
     public var maxPending: Int
     public var maxRegions: Int
     public var maxFires: Int
+    /// How far ahead a registration should reach; the pending-budget lint measures the window
+    /// against it.
+    public var minCoverage: TimeSpan
+    /// Set when `min_coverage` was written in whole days or weeks (`1d`, `2w`): then it is that many
+    /// calendar days in the spec's zone, the wall-clock time kept.
+    public var minCoverageDays: Int? = 1
     /// Where `max_fires` was written, for the located error when a compile exceeds it.
     public var maxFiresRange: SourceRange?
+    /// Where `max_pending` (else `min_coverage`) was written, for the pending-budget warning.
+    public var maxPendingRange: SourceRange?
 
-    public init(maxPending: Int = 64, maxRegions: Int = 20, maxFires: Int = 1_000_000, maxFiresRange: SourceRange? = nil) {
+    public static let defaultMinCoverage = TimeSpan(seconds: 86_400)
+
+    public init(maxPending: Int = 64, maxRegions: Int = 20, maxFires: Int = 1_000_000,
+                minCoverage: TimeSpan = Limits.defaultMinCoverage, maxFiresRange: SourceRange? = nil,
+                maxPendingRange: SourceRange? = nil) {
         self.maxPending = maxPending
         self.maxRegions = maxRegions
         self.maxFires = maxFires
+        self.minCoverage = minCoverage
         self.maxFiresRange = maxFiresRange
+        self.maxPendingRange = maxPendingRange
     }
 }
 

@@ -22,6 +22,10 @@ public struct Trigger: Sendable {
     public var dst: DSTPolicy
     /// What an executor does when the trigger fires while its previous command still runs.
     public var concurrency: Concurrency
+    /// Whether the spec wrote `dst.gap` / `dst.overlap` (on the trigger or in `defaults`): a policy
+    /// chosen on purpose satisfies the daylight-saving lint.
+    public var dstGapStated = false
+    public var dstOverlapStated = false
     /// Where the trigger's id is written, for diagnostics about the whole trigger.
     public var range: SourceRange
 

@@ -185,9 +185,7 @@ extension SpecValidator {
 
     mutating func every(_ node: YAMLNode, _ m: MappingReader, zone: String?, policy: DSTPolicy) -> EveryRule? {
         guard let interval = parse(node, "`every`", { Syntax.duration($0, allowZero: false) }) else { return nil }
-        if interval.seconds < 60 {
-            diagnostics.emit(Diagnostic(.intervalTooShort, "an interval of \(interval.seconds) s is under 60 s; phones refuse repeating triggers this short", at: node.range))
-        }
+        lintWholeDays(interval, node, anchor: m["anchor"], zone: zone)
         var rule = EveryRule(interval: interval)
         if let a = m["anchor"], let bound = parse(a, "`anchor`", Syntax.bound) {
             switch bound {

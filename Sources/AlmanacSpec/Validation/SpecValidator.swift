@@ -95,8 +95,22 @@ struct SpecValidator {
 
     mutating func limits(_ node: YAMLNode) -> Limits {
         var limits = Limits()
-        guard let m = MappingReader(node, "`limits`", known: ["max_pending", "max_regions", "max_fires"], diagnostics: &diagnostics) else { return limits }
-        if let v = m["max_pending"], let n = integer(v, "`max_pending`", in: 1...1_000_000) { limits.maxPending = n }
+        guard let m = MappingReader(node, "`limits`", known: ["max_pending", "max_regions", "max_fires", "min_coverage"],
+                                  diagnostics: &diagnostics) else { return limits }
+        if let v = m["max_pending"], let n = integer(v, "`max_pending`", in: 1...1_000_000) {
+            limits.maxPending = n
+            limits.maxPendingRange = v.range
+        }
+        if let v = m["min_coverage"], let span = parse(v, "`min_coverage`", { Syntax.duration($0, allowZero: false) }) {
+            limits.minCoverage = span
+            // `1d`, `2w`: calendar days; `24h`, `PT24H`, `1d12h`: elapsed time.
+            limits.minCoverageDays = nil
+            if let text = v.scalar, let unit = text.last, unit == "d" || unit == "w",
+               let n = Int(text.dropLast()), text.dropLast().allSatisfy(\.isASCII) {
+                limits.minCoverageDays = n * (unit == "w" ? 7 : 1)
+            }
+            limits.maxPendingRange = limits.maxPendingRange ?? v.range
+        }
         if let v = m["max_regions"], let n = integer(v, "`max_regions`", in: 0...10_000) { limits.maxRegions = n }
         if let v = m["max_fires"], let n = integer(v, "`max_fires`", in: 1...Int.max) {
             limits.maxFires = n

@@ -56,6 +56,8 @@ extension SpecValidator {
         trigger.enabled = fields.enabled ?? true
         trigger.concurrency = fields.concurrency ?? .allow
         trigger.dst = DSTPolicy(gap: fields.gap ?? .shift, overlap: fields.overlap ?? .first)
+        trigger.dstGapStated = fields.gap != nil
+        trigger.dstOverlapStated = fields.overlap != nil
         checkMeaning(trigger, fields: fields, key: key, kindNode: kindNode, anchorNode: m["anchor"])
         let errorsAfter = diagnostics.errorCount
         return errorsAfter == errorsBefore ? trigger : nil

@@ -1,22 +1,9 @@
 import AlmanacPlan
 import AlmanacTime
 
-/// Parses the instants and durations of the command line.
-public enum TimeArgument {
-    /// `2026-11-23T09:00:00Z`, `2026-11-23T09:00:00-05:00`, `2026-11-23T09:00Z` (seconds optional).
-    public static func instant(_ text: String) -> Instant? {
-        var bytes = Array(text.utf8)
-        // Accept HH:MM by inserting :00 seconds.
-        if bytes.count >= 16, bytes.count == 17 || bytes.count == 22, bytes[13] == 0x3A, bytes.count < 19 || bytes[16] != 0x3A {
-            bytes.insert(contentsOf: Array(":00".utf8), at: 16)
-        }
-        return bytes.withUnsafeBufferPointer { buffer in
-            if let instant = PlanTimestamp.parseInstant(buffer) { return instant }
-            guard let (local, offset) = PlanTimestamp.parseLocal(buffer) else { return nil }
-            return Instant(secondsSinceEpoch: local.wallSeconds - Int64(offset))
-        }
-    }
-
+/// Durations of the executor's command line; instants are read by `TimeArgument` itself (AlmanacTime),
+/// the parser both executables share.
+extension TimeArgument {
     /// Seconds in `90s`, `15m`, `2h`, `1d`, `1h30m`, `0.5s`, a bare number of seconds, or ISO 8601 `PT15M`;
     /// nil for anything else, `inf` and `nan` included, and for more than `maximumDuration`.
     public static func duration(_ text: String) -> Double? {

@@ -1,0 +1,141 @@
+import AlmanacSpec
+import AlmanacTime
+
+/// The `pendingBudget` lint: the window's densest `min_coverage` span, found in one pass over the
+/// fires in plan order, and a warning when it holds more fires than `max_pending` can register.
+struct PendingBudget {
+    let maxPending: Int
+    let coverage: Int64
+    let limitsRange: SourceRange?
+    /// For `min_coverage` in calendar days, that many days; the spec zone's offsets (days are
+    /// counted and times written there).
+    let days: Int?
+    let table: OffsetTable?
+    /// The end of the span starting at `times[head]`, cached while `head` stays.
+    private var headEnd: (head: Int, end: Int64)?
+    /// The fires of the current span, from `head` on (a queue kept in two arrays; compacted as it runs).
+    private var times: [Int64] = []
+    private var triggers: [String] = []
+    private var head = 0
+    /// The most fires seen in one span so far, and where that span starts (an index into `times`),
+    /// while that span is still in the queue.
+    private var best = 0
+    private var flagged: Int?
+    /// The densest span over budget, once its queue was complete.
+    private(set) var densest: Densest?
+
+    /// A span that holds more fires than the budget.
+    struct Densest: Equatable {
+        var start: Int64
+        var end: Int64
+        var count: Int
+        /// The first fire a registration at the span's start cannot hold.
+        var firstUncovered: Int64
+        /// The triggers with fires from `firstUncovered` to the span's end, most fires lost first.
+        var losing: [String]
+    }
+
+    init(limits: Limits, table: OffsetTable? = nil) {
+        maxPending = limits.maxPending
+        coverage = max(1, limits.minCoverage.seconds)
+        limitsRange = limits.maxPendingRange
+        days = table == nil ? nil : limits.minCoverageDays
+        self.table = table
+    }
+
+    /// Where the span starting at `start` ends: `days` calendar days later on the wall clock (a
+    /// time the clocks skip is read with the offset before the gap, so it moves forward by the
+    /// gap's length), else `coverage` seconds later.
+    func end(of start: Int64) -> Int64 {
+        guard let days, let table else { return start &+ coverage }
+        let wall = start + Int64(table.offset(at: Instant(secondsSinceEpoch: start))) + Int64(days) * 86_400
+        switch table.resolve(LocalDateTime(wallSeconds: wall)) {
+        case .unique(let i, _): return i.secondsSinceEpoch
+        case .gap(_, let before, _): return wall - Int64(before)
+        case .overlap(let first, _, _, _): return first.secondsSinceEpoch
+        }
+    }
+
+    private mutating func headSpanEnd() -> Int64 {
+        if let cached = headEnd, cached.head == head { return cached.end }
+        let end = end(of: times[head])
+        headEnd = (head, end)
+        return end
+    }
+
+    /// Takes the next fire in plan order.
+    mutating func observe(at: Int64, trigger: String) {
+        // Fires of the queue are all before front + coverage, so at the front's exit the queue is
+        // exactly the front's span.
+        while head < times.count, headSpanEnd() <= at {
+            if flagged == head { snapshot() }
+            head += 1
+        }
+        if head >= 4096, head * 2 >= times.count {
+            times.removeFirst(head)
+            triggers.removeFirst(head)
+            flagged = flagged.map { $0 - head }
+            headEnd = nil
+            head = 0
+        }
+        times.append(at)
+        triggers.append(trigger)
+        let count = times.count - head
+        // Later spans replace the first only when strictly denser: the earliest densest span wins.
+        if count > best {
+            best = count
+            if count > maxPending { flagged = head }
+        }
+    }
+
+    /// Ends the pass; `densest` is final from here.
+    mutating func finish() {
+        // A flagged front still in the queue is the current one.
+        if flagged != nil { snapshot() }
+    }
+
+    private mutating func snapshot() {
+        let cut = head + maxPending
+        var lost: [String: Int] = [:]
+        for trigger in triggers[cut..<times.count] { lost[trigger, default: 0] += 1 }
+        // Most fires lost first (the one to look at), then by id, so the order is stable.
+        let losing = lost.sorted { a, b in a.value != b.value ? a.value > b.value : a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }.map(\.key)
+        densest = Densest(start: times[head], end: end(of: times[head]), count: times.count - head, firstUncovered: times[cut], losing: losing)
+        flagged = nil
+    }
+
+    /// The warning for the densest span, if it is over budget; located at `max_pending` (or
+    /// `min_coverage`) when written, else at the first trigger that loses coverage.
+    func diagnostic(ranges: [String: SourceRange]) -> Diagnostic? {
+        guard let d = densest else { return nil }
+        let start = local(d.start), end = local(d.end)
+        let shown = d.losing.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+            + (d.losing.count > 5 ? " and \(d.losing.count - 5) more" : "")
+        let length = days.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? Self.format(coverage)
+        let message = "the window's busiest \(length) (min_coverage), from \(start) to \(end), holds \(d.count) fires "
+            + "but max_pending is \(maxPending): a registration there covers only \(Self.format(d.firstUncovered - d.start)) "
+            + "(until \(local(d.firstUncovered))); triggers that lose coverage: \(shown). "
+            + "Raise limits.max_pending, lower limits.min_coverage, or fire those triggers less often"
+        return Diagnostic(.pendingBudget, message, at: limitsRange ?? d.losing.first.flatMap { ranges[$0] })
+    }
+
+    /// `2026-11-23T00:00:00-05:00` in the spec's zone, else UTC.
+    func local(_ seconds: Int64) -> String {
+        let instant = Instant(secondsSinceEpoch: seconds)
+        guard let table else { return instant.description }
+        let offset = table.offset(at: instant)
+        return RFC3339.format(LocalDateTime(wallSeconds: seconds + Int64(offset)), offset: offset)
+    }
+
+    /// `1d`, `5h 20m`, `40m`, `30s`, `0s`.
+    static func format(_ seconds: Int64) -> String {
+        if seconds <= 0 { return "0s" }
+        var parts: [String] = []
+        var rest = seconds
+        for (unit, size) in [("d", Int64(86_400)), ("h", 3600), ("m", 60), ("s", 1)] where rest >= size {
+            parts.append("\(rest / size)\(unit)")
+            rest %= size
+        }
+        return parts.prefix(2).joined(separator: " ")
+    }
+}
