@@ -25,11 +25,11 @@ struct ReconcileCommand: ParsableCommand {
         let now = try parseInstant(self.now, "--now")
         let plan = try loadPlan(self.plan)
         let backend = try backendOptions.make()
-        let registration = try orExit { try Reconciler.reconcile(plan, now: now, backend: backend) }
+        let registration = try orExit(prefix: "\(self.plan): ") { try Reconciler.reconcile(plan, now: now, backend: backend) }
         if let state {
             try orExit {
                 _ = try Journal(directory: state)
-                try RegistrationRecord.write(registration, plan: plan, now: now, directory: state)
+                try RegistrationRecord.write(registration, plan: plan.header, now: now, directory: state)
             }
         }
         print("{\"now\": \"\(now)\", \"registered\": \(registration.fires.count), \"future_fires\": \(registration.futureFires), "

@@ -44,9 +44,10 @@ struct BackendOptions: ParsableArguments {
     }
 }
 
-/// Reads the plan, reporting an unreadable one with exit status 2.
-func loadPlan(_ path: String) throws -> Plan {
-    try orExit(prefix: "\(path): ") { try PlanReader.read(contentsOfFile: path) }
+/// Opens the plan (its header read and checked, its fires read as needed), reporting an unreadable
+/// one with exit status 2.
+func loadPlan(_ path: String) throws -> PlanFireSource {
+    try orExit(prefix: "\(path): ") { try PlanFireSource.open(path: path) }
 }
 
 /// Runs `body`; a plan or executor error is printed and becomes exit status 2.
