@@ -33,7 +33,7 @@ public final class FireLoop {
         public var locationFires = 0
     }
 
-    private let loadPlan: () throws -> Plan
+    private let loadPlan: () throws -> PlanFireSource
     private let backend: any Backend
     private let journal: Journal
     private let clock: any ExecutorClock
@@ -42,16 +42,26 @@ public final class FireLoop {
     private let onRegistration: (Reconciler.Registration, Plan, Instant) -> Void
     /// Follows armed windows (monitor/unmonitor) and, given fixes, fires location triggers.
     private let locations: LocationMonitor
-    private var plan: Plan
-    /// Index of the first fire not yet handled.
-    private var cursor = 0
+    /// The plan's header and fires; the loop reads fires through `cursor` as they come due.
+    private var source: PlanFireSource
+    private var plan: Plan { source.header }
+    /// At the first fire not yet handled.
+    private var cursor: PlanFireCursor
     private var refreshBy: Instant?
-    /// Built once per plan: reconciles happen every `max_pending` fires.
-    private var priorityIndex: PriorityIndex?
     private var summary = Summary()
 
-    /// Loads the plan at once, so a bad plan fails before anything is journaled.
-    public init(loadPlan: @escaping () throws -> Plan, backend: any Backend, journal: Journal, clock: any ExecutorClock,
+    /// A loop over plans held in memory (tests, callers that built a `Plan`).
+    public convenience init(loadPlan: @escaping () throws -> Plan, backend: any Backend, journal: Journal, clock: any ExecutorClock,
+                            options: Options = Options(), log: @escaping (String) -> Void = { _ in },
+                            onRegistration: @escaping (Reconciler.Registration, Plan, Instant) -> Void = { _, _, _ in },
+                            locations: LocationMonitor? = nil) throws {
+        try self.init(loadSource: { PlanFireSource(try loadPlan()) }, backend: backend, journal: journal, clock: clock,
+                      options: options, log: log, onRegistration: onRegistration, locations: locations)
+    }
+
+    /// Loads the plan's header at once, so a bad plan fails before anything is journaled; its fires
+    /// are read as they are needed (`PlanFireSource.open` reads a plan file lazily).
+    public init(loadSource loadPlan: @escaping () throws -> PlanFireSource, backend: any Backend, journal: Journal, clock: any ExecutorClock,
                 options: Options = Options(), log: @escaping (String) -> Void = { _ in },
                 onRegistration: @escaping (Reconciler.Registration, Plan, Instant) -> Void = { _, _, _ in },
                 locations: LocationMonitor? = nil) throws {
@@ -64,7 +74,8 @@ public final class FireLoop {
         self.onRegistration = onRegistration
         // Without fixes the monitor still watches regions open and close with their armed windows.
         self.locations = locations ?? LocationMonitor(feed: LocationFeed(), grace: options.grace, log: log)
-        plan = try loadPlan()
+        source = try loadPlan()
+        cursor = try source.cursor()
     }
 
     /// Runs until a `.stop` event or the `until` instant, then waits for the backend's work.
@@ -72,12 +83,12 @@ public final class FireLoop {
         let start = instant(clock.now())
         try journal.append(.start(now: start))
         let baseline = journal.baseline ?? start
-        cursor = Reconciler.partitionPoint(plan.fires) { $0.at >= baseline }
+        cursor = try source.cursor(from: baseline)
         try reconcile(now: start)
         loop: while true {
             try deliverDueFires()
             try locations.advance(to: clock.now(), backend: backend, journal: journal)
-            let nextFire = plan.fires[cursor...].first?.at
+            let nextFire = try cursor.peek()?.at
             var deadline = [nextFire, refreshBy, locations.nextDeadline()].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) }
             if let until = options.until, deadline.map({ $0 >= until }) ?? true { deadline = until }
             let events = clock.sleep(until: deadline)
@@ -104,23 +115,21 @@ public final class FireLoop {
     /// Reads the plan again; a plan that cannot be read leaves the current one in force.
     private func reload() {
         do {
-            plan = try loadPlan()
-            priorityIndex = nil
+            let loaded = try loadPlan()
+            cursor = try loaded.cursor(from: journal.baseline ?? instant(clock.now()))
+            source = loaded
         } catch {
             log("reload failed, keeping the current plan: \(error)")
             return
         }
         summary.reloads += 1
         let now = instant(clock.now())
-        let baseline = journal.baseline ?? now
-        cursor = Reconciler.partitionPoint(plan.fires) { $0.at >= baseline }
-        log("reloaded the plan: \(plan.fires.count) fires, window \(plan.window.from) to \(plan.window.to)")
+        log("reloaded the plan: window \(plan.window.from) to \(plan.window.to)")
         do { try reconcile(now: now) } catch { log("reconcile after reload failed: \(error)") }
     }
 
     private func reconcile(now: Instant) throws {
-        if priorityIndex == nil { priorityIndex = PriorityIndex(plan) }
-        let registration = try Reconciler.reconcile(plan, now: now, backend: backend, index: priorityIndex)
+        let registration = try Reconciler.reconcile(source, now: now, backend: backend)
         summary.reconciles += 1
         locations.reset(plan: plan, monitored: registration.regions, now: now)
         onRegistration(registration, plan, now)
@@ -133,10 +142,12 @@ public final class FireLoop {
     private func deliverDueFires() throws {
         let nowSeconds = clock.now()
         let now = instant(nowSeconds)
-        let end = Reconciler.partitionPoint(plan.fires, from: cursor) { Double($0.at.secondsSinceEpoch) > nowSeconds }
-        guard end > cursor else { return }
-        let due = plan.fires[cursor..<end].filter { !journal.isDone($0.id) }
-        cursor = end
+        var due: [Fire] = []
+        while let fire = try cursor.peek(), Double(fire.at.secondsSinceEpoch) <= nowSeconds {
+            _ = try cursor.next()
+            if !journal.isDone(fire.id) { due.append(fire) }
+        }
+        guard !due.isEmpty else { return }
         let late = { (fire: Fire) in nowSeconds - Double(fire.at.secondsSinceEpoch) > self.options.grace }
         // Under `once`, the latest misfire of each trigger is the one delivered.
         var latestMisfire: [String: String] = [:]

@@ -33,7 +33,7 @@ struct SimulateCommand: ParsableCommand {
         // Fix times drive the virtual clock together with plan fires; all are read before it starts.
         let locations = try locationOptions.readAll().map { LocationMonitor(feed: $0, log: { printError($0) }) }
         let loop = try orExit(prefix: "\(path): ") {
-            try FireLoop(loadPlan: { try PlanReader.read(contentsOfFile: path) }, backend: backend, journal: Journal(),
+            try FireLoop(loadSource: { try PlanFireSource.open(path: path) }, backend: backend, journal: Journal(),
                          clock: VirtualClock(start: from),
                          options: FireLoop.Options(until: Double(until.secondsSinceEpoch)), locations: locations)
         }
