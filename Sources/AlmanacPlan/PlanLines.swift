@@ -170,7 +170,7 @@ final class PlanLines: @unchecked Sendable {
     func lineFeeds(from: Int, to: Int) throws -> Int {
         var count = 0
         var position = from
-        var chunk = [UInt8](repeating: 0, count: min(1 << 20, max(0, to - from)))
+        var chunk = [UInt8](repeating: 0, count: min(256 << 10, max(0, to - from)))
         while position < to {
             let want = min(chunk.count, to - position)
             let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, want, off_t(position)) }
@@ -185,19 +185,26 @@ final class PlanLines: @unchecked Sendable {
         return count
     }
 
-    /// Counts line feeds eight bytes at a time.
+    /// Counts line feeds eight bytes at a time: a byte of `word ^ 0x0A…` is zero exactly where a
+    /// line feed was, and the exact zero-byte test leaves a 1 in that byte's lane; lanes are summed
+    /// every 255 words, before one can overflow.
     static func lineFeeds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         var i = 0
         let raw = UnsafeRawBufferPointer(bytes)
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let evenBytes: UInt64 = 0x00FF_00FF_00FF_00FF
         while i + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ feeds
-            // A byte of `word` is zero exactly where a line feed was; count those bytes exactly.
-            let t = ((word & ~high) &+ ~high) | word
-            count += (~t & high).nonzeroBitCount
-            i += 8
+            var lanes: UInt64 = 0
+            let stop = min(bytes.count - 7, i + 255 * 8)
+            while i < stop {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ feeds
+                let nonzero = ((word & low7) &+ low7) | word
+                lanes &+= (~nonzero >> 7) & 0x0101_0101_0101_0101
+                i += 8
+            }
+            let pairs = (lanes & evenBytes) &+ ((lanes >> 8) & evenBytes)
+            count += Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
         }
         while i < bytes.count {
             if bytes[i] == 0x0A { count += 1 }
