@@ -91,7 +91,7 @@ public enum Reconciler {
         }
         let futureFires = seen + (try cursor.remainingCount())
         let regions = LocationMonitor.activeRegions(in: plan, at: now)
-        let regionsChangeAt = plan.regions.flatMap { $0.armed.flatMap { [$0.from, $0.to] } }.filter { $0 > now }.min()
+        let regionsChangeAt = LocationMonitor.nextEdge(in: plan.regions, after: now)
         return Registration(fires: chosen, regions: regions, futureFires: futureFires, refreshBy: refreshBy,
                             regionsChangeAt: regionsChangeAt)
     }
