@@ -47,6 +47,9 @@ public final class FireLoop {
     private var plan: Plan { source.header }
     /// At the first fire not yet handled.
     private var cursor: PlanFireCursor
+    /// Set when fires could no longer be read from the plan file after the start (a broken line, a
+    /// file rewritten in place): logged once, and the loop waits for a new plan instead of stopping.
+    private var firesUnreadable = false
     private var refreshBy: Instant?
     private var summary = Summary()
 
@@ -88,7 +91,7 @@ public final class FireLoop {
         loop: while true {
             try deliverDueFires()
             try locations.advance(to: clock.now(), backend: backend, journal: journal)
-            let nextFire = try cursor.peek()?.at
+            let nextFire = nextPlanFire()?.at
             var deadline = [nextFire, refreshBy, locations.nextDeadline()].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) }
             if let until = options.until, deadline.map({ $0 >= until }) ?? true { deadline = until }
             let events = clock.sleep(until: deadline)
@@ -105,7 +108,9 @@ public final class FireLoop {
                 }
             }
             let now = instant(clock.now())
-            if let refresh = refreshBy, refresh <= now { try reconcile(now: now) }
+            if let refresh = refreshBy, refresh <= now {
+                do { try reconcile(now: now) } catch let error as PlanError { unreadable(error); refreshBy = nil }
+            }
         }
         try backend.finish()
         summary.locationFires = locations.fired
@@ -118,6 +123,7 @@ public final class FireLoop {
             let loaded = try loadPlan()
             cursor = try loaded.cursor(from: journal.baseline ?? instant(clock.now()))
             source = loaded
+            firesUnreadable = false
         } catch {
             log("reload failed, keeping the current plan: \(error)")
             return
@@ -143,8 +149,8 @@ public final class FireLoop {
         let nowSeconds = clock.now()
         let now = instant(nowSeconds)
         var due: [Fire] = []
-        while let fire = try cursor.peek(), Double(fire.at.secondsSinceEpoch) <= nowSeconds {
-            _ = try cursor.next()
+        while let fire = nextPlanFire(), Double(fire.at.secondsSinceEpoch) <= nowSeconds {
+            _ = try? cursor.next()
             if !journal.isDone(fire.id) { due.append(fire) }
         }
         guard !due.isEmpty else { return }
@@ -180,6 +186,22 @@ public final class FireLoop {
                 log("skip \(fire.id): missed at \(fire.at), later than the grace period")
             }
         }
+    }
+
+    /// The next fire not yet handled; nil at the end, or once the plan's fires cannot be read.
+    private func nextPlanFire() -> Fire? {
+        guard !firesUnreadable else { return nil }
+        do {
+            return try cursor.peek()
+        } catch {
+            unreadable(error)
+            return nil
+        }
+    }
+
+    private func unreadable(_ error: any Error) {
+        firesUnreadable = true
+        log("cannot read the plan's fires: \(error); no further fires until the plan is replaced")
     }
 
     private func instant(_ seconds: Double) -> Instant {
