@@ -14,6 +14,8 @@ public struct BackendRegistry {
         public var maxConcurrent: Int = 4
         /// Where exec reports how each command ended (the executable journals it).
         public var onOutcome: @Sendable (FireOutcome) -> Void = { _ in }
+        /// spy and stdout: write lines in blocks (a simulation), not each at once (a daemon).
+        public var bufferOutput = false
 
         public init() {}
     }
@@ -45,9 +47,9 @@ public struct BackendRegistry {
         var registry = BackendRegistry()
         registry.register("spy") { configuration in
             guard let path = configuration.recordPath else { throw ExecutorError("the spy backend needs --record FILE") }
-            return SpyBackend(output: try LineSink(path: path))
+            return SpyBackend(output: try LineSink(path: path, buffered: configuration.bufferOutput))
         }
-        registry.register("stdout") { _ in StdoutBackend(output: LineSink(fileDescriptor: 1)) }
+        registry.register("stdout") { configuration in StdoutBackend(output: LineSink(fileDescriptor: 1, buffered: configuration.bufferOutput)) }
         registry.register("exec") { configuration in
             guard !configuration.command.isEmpty else { throw ExecutorError("the exec backend needs a command after --") }
             return ExecBackend(command: configuration.command, environment: configuration.environment,

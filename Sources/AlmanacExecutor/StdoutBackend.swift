@@ -6,6 +6,9 @@ public final class StdoutBackend: Backend {
 
     public init(output: LineSink) { self.output = output }
 
+    /// Writes what a buffered sink still holds.
+    public func finish() throws { try output.flush() }
+
     public func cancelAll() {}
     public func schedule(_ fire: Fire, trigger: PlanTrigger) {}
     public func monitor(_ region: PlanRegion) {}

@@ -32,6 +32,8 @@ public final class PlanFireCursor {
     private var previous: Fire?
     private var ahead: Fire?
     private var reader = PlanFireReader()
+    /// File: where the line of the fire last read starts.
+    private var lastLineOffset = 0
 
     init(memory fires: [Fire], index: Int) {
         storage = .memory(fires)
@@ -96,6 +98,7 @@ public final class PlanFireCursor {
             try lines.fire(line: UnsafeBufferPointer(rebasing: bytes[position..<feed!]), at: lineOffset, reader: &reader)
         }
         position = feed! + 1
+        lastLineOffset = lineOffset
         if let previous, !Fire.precedes(previous, fire) { throw try lines.unsorted(fire, after: previous, offset: lineOffset) }
         previous = fire
         return fire
@@ -145,6 +148,29 @@ public final class PlanFireCursor {
         var low = lines.linesStart, high = lines.linesEnd
         var before: Fire?, after: Fire?
         var probeReader = PlanFireReader()
+        // A loop seeks to later and later instants: start where the last seek ended and gallop
+        // forward, so a seek a few lines further reads only those lines. (The lines before the hint
+        // were read in order by that seek, so their order is checked already.)
+        if let hint = lines.seekHint, hint.instant <= instant {
+            low = hint.offset
+            var step = 16 * 1024
+            while high - low > step {
+                let start = try lines.lineStart(atOrAfter: low + step)
+                guard start < high else { break }
+                let (bytes, end) = try lines.line(at: start)
+                let fire = try bytes.withUnsafeBufferPointer { try lines.fire(line: $0, at: start, reader: &probeReader) }
+                if let before, !Fire.precedes(before, fire) { throw try lines.unsorted(fire, after: before, offset: start) }
+                if fire.at < instant {
+                    low = end
+                    before = fire
+                    step *= 2
+                } else {
+                    high = start
+                    after = fire
+                    break
+                }
+            }
+        }
         while high - low > 16 * 1024 {
             let start = try lines.lineStart(atOrAfter: low + (high - low) / 2)
             guard start < high else { break }
@@ -163,5 +189,6 @@ public final class PlanFireCursor {
         bufferStart = low
         previous = before
         while let fire = try peek(), fire.at < instant { ahead = nil }
+        lines.seekHint = (instant, ahead == nil ? lines.linesEnd : lastLineOffset)
     }
 }

@@ -11,6 +11,8 @@ import Darwin
 /// The fires of a plan file in the compiler's layout, read from the file as they are asked for:
 /// `"fires": [` ends its line, each fire is one line `{…},` (the last without the comma), and `]`
 /// then `}` close the file. Lines `[linesStart, linesEnd)` hold exactly the fires, one per line.
+///
+/// Used from one thread at a time (it remembers where the last seek and count ended).
 final class PlanLines: @unchecked Sendable {
     let header: Plan
     let path: String
@@ -148,6 +150,9 @@ final class PlanLines: @unchecked Sendable {
         }
         return linesEnd
     }
+
+    /// Where the last seek ended: the first fire line at or after `instant` (`linesEnd` if none).
+    var seekHint: (instant: Instant, offset: Int)?
 
     /// The last count made: from this offset to `linesEnd`, so many lines. A loop that counts at
     /// times moving forward then reads only the bytes in between.

@@ -31,8 +31,9 @@ struct BackendOptions: ParsableArguments {
         }
     }
 
-    /// The backend, exec outcomes reported to `onOutcome`.
-    func make(onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }) throws -> any Backend {
+    /// The backend, exec outcomes reported to `onOutcome`; `buffered` (simulate) writes spy and
+    /// stdout lines in blocks rather than each at once.
+    func make(buffered: Bool = false, onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }) throws -> any Backend {
         var configuration = BackendRegistry.Configuration()
         configuration.recordPath = record
         configuration.command = command
@@ -40,6 +41,7 @@ struct BackendOptions: ParsableArguments {
         configuration.timeout = TimeArgument.duration(timeout) ?? 60
         configuration.maxConcurrent = jobs
         configuration.onOutcome = onOutcome
+        configuration.bufferOutput = buffered
         return try orExit { try BackendRegistry.standard.make(backend, configuration) }
     }
 }

@@ -29,7 +29,8 @@ struct SimulateCommand: ParsableCommand {
     func run() throws {
         let from = try parseInstant(self.from, "--from"), until = try parseInstant(self.until, "--until")
         let path = plan
-        let backend = try backendOptions.make()
+        // Nothing watches a simulation's output while it runs: lines go out in blocks.
+        let backend = try backendOptions.make(buffered: true)
         // Fix times drive the virtual clock together with plan fires; all are read before it starts.
         let locations = try locationOptions.readAll().map { LocationMonitor(feed: $0, log: { printError($0) }) }
         let loop = try orExit(prefix: "\(path): ") {
