@@ -29,7 +29,7 @@ public final class PlanFireSource: @unchecked Sendable {
     }
 
     /// Bytes read at most from a plan that is not a regular file (a pipe, a device, standard input).
-    public static let nonRegularLimit = 256 << 20
+    public static let nonRegularLimit = 64 << 20
 
     /// A source over a plan already in memory.
     public convenience init(_ plan: Plan) {
