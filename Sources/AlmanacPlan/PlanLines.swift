@@ -190,30 +190,14 @@ final class PlanLines: @unchecked Sendable {
         return count
     }
 
-    /// Counts line feeds eight bytes at a time: a byte of `word ^ 0x0A…` is zero exactly where a
-    /// line feed was, and the exact zero-byte test leaves a 1 in that byte's lane; lanes are summed
-    /// every 255 words, before one can overflow.
+    /// Counts line feeds with the C library's `memchr` (vectorised), one call per line.
     static func lineFeeds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard var cursor = UnsafeRawPointer(bytes.baseAddress) else { return 0 }
+        let end = cursor + bytes.count
         var count = 0
-        var i = 0
-        let raw = UnsafeRawBufferPointer(bytes)
-        let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let evenBytes: UInt64 = 0x00FF_00FF_00FF_00FF
-        while i + 8 <= bytes.count {
-            var lanes: UInt64 = 0
-            let stop = min(bytes.count - 7, i + 255 * 8)
-            while i < stop {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ feeds
-                let nonzero = ((word & low7) &+ low7) | word
-                lanes &+= (~nonzero >> 7) & 0x0101_0101_0101_0101
-                i += 8
-            }
-            let pairs = (lanes & evenBytes) &+ ((lanes >> 8) & evenBytes)
-            count += Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
-        }
-        while i < bytes.count {
-            if bytes[i] == 0x0A { count += 1 }
-            i += 1
+        while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
+            count += 1
+            cursor = UnsafeRawPointer(found) + 1
         }
         return count
     }
