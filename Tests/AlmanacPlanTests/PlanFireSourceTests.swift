@@ -159,6 +159,18 @@ import Darwin
         }
     }
 
+    /// A regular file is read into one buffer of its size (it was doubled when it filled, which with
+    /// the fires made a whole read cost 2–3 times the file).
+    @Test func wholeReadsAllocateTheFileOnce() throws {
+        for size in [0, 1, 4_095, 4_096, 100_000, 1_000_000] {
+            let path = Self.write(bytes: [UInt8](repeating: 0x20, count: size), name: "size-\(size)")
+            defer { unlink(path) }
+            let bytes = try FileBytes.read(path)
+            #expect(bytes.count == size)
+            #expect(bytes.capacity <= max(size + 64, 4_096 + 64), "a \(size)-byte file took a \(bytes.capacity)-byte buffer")
+        }
+    }
+
     // MARK: - Helpers
 
     private func expectSeeksAgree(_ source: PlanFireSource, _ plan: Plan, instants: [Instant], _ name: String) throws {
