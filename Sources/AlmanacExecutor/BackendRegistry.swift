@@ -17,6 +17,8 @@ public struct BackendRegistry {
         public var onOutcome: @Sendable (FireOutcome) -> Void = { _ in }
         /// Output is written by a thread of its own (stdout), so a stalled reader cannot stop a daemon.
         public var writesInBackground = false
+        /// spy and stdout: write lines in blocks (a simulation), not each at once (a daemon).
+        public var bufferOutput = false
 
         public init() {}
     }
@@ -48,10 +50,11 @@ public struct BackendRegistry {
         var registry = BackendRegistry()
         registry.register("spy") { configuration in
             guard let path = configuration.recordPath else { throw ExecutorError("the spy backend needs --record FILE") }
-            return SpyBackend(output: try LineSink(path: path))
+            return SpyBackend(output: try LineSink(path: path, buffered: configuration.bufferOutput))
         }
         registry.register("stdout") { configuration in
-            StdoutBackend(output: LineSink(fileDescriptor: 1, inBackground: configuration.writesInBackground))
+            StdoutBackend(output: LineSink(fileDescriptor: 1, inBackground: configuration.writesInBackground,
+                                           buffered: configuration.bufferOutput))
         }
         registry.register("exec") { configuration in
             guard !configuration.command.isEmpty else { throw ExecutorError("the exec backend needs a command after --") }

@@ -57,7 +57,7 @@ public final class FireLoop {
         }
     }
 
-    private let loadPlan: () throws -> Plan
+    private let loadPlan: () throws -> PlanFireSource
     private let backend: any Backend
     /// The backend again when its work lasts: slots and `concurrency` apply.
     private let slotted: (any SlottedBackend)?
@@ -68,20 +68,36 @@ public final class FireLoop {
     private let onRegistration: (Reconciler.Registration, Plan, Instant) -> Void
     /// Follows armed windows (monitor/unmonitor) and, given fixes, fires location triggers.
     private let locations: LocationMonitor
-    private var plan: Plan
-    /// Index of the first fire not yet handled.
-    private var cursor = 0
+    /// The plan's header and fires; the loop reads fires through `cursor` as they come due.
+    private var source: PlanFireSource
+    private var plan: Plan { source.header }
+    /// At the first fire not yet handled.
+    private var cursor: PlanFireCursor
+    /// Set when fires could no longer be read from the plan file after the start (a broken line, a
+    /// file rewritten in place): logged once, and the loop waits for a new plan instead of stopping.
+    private var firesUnreadable = false
     /// The clock when due fires were last looked at: fires up to it were handled.
     private var lastChecked: Double?
+    /// After a reload, the fires up to `through` that the old plan had too: the only past fires of
+    /// the new plan that may still be delivered.
+    private var pastOnReload: (through: Double, known: Set<String>)?
     private var refreshBy: Instant?
-    /// Built once per plan: reconciles happen every `max_pending` fires.
-    private var priorityIndex: PriorityIndex?
     /// Due fires to deliver, in plan order, waiting for a slot or for their trigger (not journaled yet).
     private var waiting: [(fire: Fire, trigger: PlanTrigger, misfire: Bool)] = []
     private var summary = Summary()
 
-    /// Loads the plan at once, so a bad plan fails before anything is journaled.
-    public init(loadPlan: @escaping () throws -> Plan, backend: any Backend, journal: Journal, clock: any ExecutorClock,
+    /// A loop over plans held in memory (tests, callers that built a `Plan`).
+    public convenience init(loadPlan: @escaping () throws -> Plan, backend: any Backend, journal: Journal, clock: any ExecutorClock,
+                            options: Options = Options(), log: @escaping (String) -> Void = { _ in },
+                            onRegistration: @escaping (Reconciler.Registration, Plan, Instant) -> Void = { _, _, _ in },
+                            locations: LocationMonitor? = nil) throws {
+        try self.init(loadSource: { PlanFireSource(try loadPlan()) }, backend: backend, journal: journal, clock: clock,
+                      options: options, log: log, onRegistration: onRegistration, locations: locations)
+    }
+
+    /// Loads the plan's header at once, so a bad plan fails before anything is journaled; its fires
+    /// are read as they are needed (`PlanFireSource.open` reads a plan file lazily).
+    public init(loadSource loadPlan: @escaping () throws -> PlanFireSource, backend: any Backend, journal: Journal, clock: any ExecutorClock,
                 options: Options = Options(), log: @escaping (String) -> Void = { _ in },
                 onRegistration: @escaping (Reconciler.Registration, Plan, Instant) -> Void = { _, _, _ in },
                 locations: LocationMonitor? = nil) throws {
@@ -95,7 +111,8 @@ public final class FireLoop {
         self.onRegistration = onRegistration
         // Without fixes the monitor still watches regions open and close with their armed windows.
         self.locations = locations ?? LocationMonitor(feed: LocationFeed(), grace: options.grace, log: log)
-        plan = try loadPlan()
+        source = try loadPlan()
+        cursor = try source.cursor()
     }
 
     /// The window of the plan in force.
@@ -107,14 +124,14 @@ public final class FireLoop {
         let start = instant(clock.now())
         try journal.append(.start(now: start))
         let baseline = journal.baseline ?? start
-        cursor = Reconciler.partitionPoint(plan.fires) { $0.at >= baseline }
+        cursor = try source.cursor(from: baseline)
         try reconcile(now: start)
         var stopping = false
         loop: while true {
             try deliverDueFires()
             try startWaiting()
             try locations.advance(to: clock.now(), backend: backend, journal: journal)
-            let nextFire = plan.fires[cursor...].first?.at
+            let nextFire = nextPlanFire()?.at
             var deadline = [nextFire, refreshBy, locations.nextDeadline()].compactMap { $0 }.map { Double($0.secondsSinceEpoch) }.min()
             if let until = options.until, deadline.map({ $0 >= until }) ?? true { deadline = until }
             if let slotted, !waiting.isEmpty {
@@ -141,7 +158,9 @@ public final class FireLoop {
                 }
             }
             let now = instant(clock.now())
-            if let refresh = refreshBy, refresh <= now { try reconcile(now: now) }
+            if let refresh = refreshBy, refresh <= now {
+                do { try reconcile(now: now) } catch let error as PlanError { unreadable(error); refreshBy = nil }
+            }
         }
         if let slotted {
             if stopping {
@@ -165,43 +184,43 @@ public final class FireLoop {
 
     /// Reads the plan again; a plan that cannot be read leaves the current one in force.
     private func reload() {
-        let old = plan
-        do {
-            plan = try loadPlan()
-            priorityIndex = nil
-        } catch {
-            log("reload failed, keeping the current plan: \(error)")
-            return
-        }
-        summary.reloads += 1
         let nowSeconds = clock.now()
         let now = instant(nowSeconds)
         let baseline = journal.baseline ?? now
         // Fires up to the last look were handled under the old plan; the new plan's fires there are
         // history (a re-added trigger's past), never delivered.
         let handled = lastChecked ?? Double(baseline.secondsSinceEpoch) - 1
-        cursor = Reconciler.partitionPoint(plan.fires) { $0.at >= baseline && Double($0.at.secondsSinceEpoch) > handled }
+        let firstUnhandled = max(baseline, Instant(secondsSinceEpoch: Int64(handled.rounded(.down)) + 1))
         // Fires that came due since that look (the loop was woken late) are delivered only when the
         // old plan had them too: a fire that enters the plan in the past is not.
-        let dueNow = Reconciler.partitionPoint(plan.fires, from: cursor) { Double($0.at.secondsSinceEpoch) > nowSeconds }
-        if dueNow > cursor {
-            let oldStart = Reconciler.partitionPoint(old.fires) { Double($0.at.secondsSinceEpoch) > handled }
-            let oldEnd = Reconciler.partitionPoint(old.fires, from: oldStart) { Double($0.at.secondsSinceEpoch) > nowSeconds }
-            let known = Set(old.fires[oldStart..<oldEnd].map(\.id))
-            let fresh = plan.fires[cursor..<dueNow].filter { !known.contains($0.id) }
-            if !fresh.isEmpty {
-                // The cursor stays: only fires after it are dropped.
-                plan.fires = Array(plan.fires[..<cursor]) + plan.fires[cursor..<dueNow].filter { known.contains($0.id) } + plan.fires[dueNow...]
-                log("reload: \(fresh.count) fire\(fresh.count == 1 ? "" : "s") new to the plan and already past, not delivered")
-            }
+        var known: Set<String> = []
+        if !firesUnreadable, let old = try? source.cursor(from: firstUnhandled) {
+            while let fire = try? old.next(), Double(fire.at.secondsSinceEpoch) <= nowSeconds { known.insert(fire.id) }
         }
-        log("reloaded the plan: \(plan.fires.count) fires, window \(plan.window.from) to \(plan.window.to)")
+        do {
+            let loaded = try loadPlan()
+            cursor = try loaded.cursor(from: firstUnhandled)
+            source = loaded
+            firesUnreadable = false
+        } catch {
+            log("reload failed, keeping the current plan: \(error)")
+            return
+        }
+        summary.reloads += 1
+        pastOnReload = (nowSeconds, known)
+        if let scan = try? source.cursor(from: firstUnhandled) {
+            var fresh = 0
+            while let fire = try? scan.next(), Double(fire.at.secondsSinceEpoch) <= nowSeconds {
+                if !known.contains(fire.id) { fresh += 1 }
+            }
+            if fresh > 0 { log("reload: \(fresh) fire\(fresh == 1 ? "" : "s") new to the plan and already past, not delivered") }
+        }
+        log("reloaded the plan: window \(plan.window.from) to \(plan.window.to)")
         do { try reconcile(now: now) } catch { log("reconcile after reload failed: \(error)") }
     }
 
     private func reconcile(now: Instant) throws {
-        if priorityIndex == nil { priorityIndex = PriorityIndex(plan) }
-        let registration = try Reconciler.reconcile(plan, now: now, backend: backend, index: priorityIndex)
+        let registration = try Reconciler.reconcile(source, now: now, backend: backend)
         summary.reconciles += 1
         locations.reset(plan: plan, monitored: registration.regions, now: now)
         onRegistration(registration, plan, now)
@@ -217,13 +236,16 @@ public final class FireLoop {
         lastChecked = max(lastChecked ?? nowSeconds, nowSeconds)
         // In a simulation, `until` is exclusive.
         let limit = options.until
-        let end = Reconciler.partitionPoint(plan.fires, from: cursor) { fire in
+        var due: [Fire] = []
+        while let fire = nextPlanFire() {
             let at = Double(fire.at.secondsSinceEpoch)
-            return at > nowSeconds || limit.map { at >= $0 } ?? false
+            if at > nowSeconds || limit.map({ at >= $0 }) ?? false { break }
+            _ = try? cursor.next()
+            if let past = pastOnReload, at <= past.through, !past.known.contains(fire.id) { continue }
+            if !journal.isDone(fire.id) { due.append(fire) }
         }
-        guard end > cursor else { return }
-        let due = plan.fires[cursor..<end].filter { !journal.isDone($0.id) }
-        cursor = end
+        if let past = pastOnReload, nowSeconds >= past.through { pastOnReload = nil }
+        guard !due.isEmpty else { return }
         let late = { (fire: Fire) in nowSeconds - Double(fire.at.secondsSinceEpoch) > self.options.grace }
         // Under `once`, the latest misfire of each trigger is the one delivered.
         var latestMisfire: [String: String] = [:]
@@ -317,6 +339,22 @@ public final class FireLoop {
         } catch {
             log("fire \(fire.id) failed: \(error)")
         }
+    }
+
+    /// The next fire not yet handled; nil at the end, or once the plan's fires cannot be read.
+    private func nextPlanFire() -> Fire? {
+        guard !firesUnreadable else { return nil }
+        do {
+            return try cursor.peek()
+        } catch {
+            unreadable(error)
+            return nil
+        }
+    }
+
+    private func unreadable(_ error: any Error) {
+        firesUnreadable = true
+        log("cannot read the plan's fires: \(error); no further fires until the plan is replaced")
     }
 
     private func instant(_ seconds: Double) -> Instant {

@@ -6,7 +6,8 @@ import Darwin
 #endif
 
 /// A destination for JSON lines: a file descriptor (each line written at once, so a killed process
-/// leaves whole lines behind) or memory, for tests.
+/// leaves whole lines behind; or, `buffered`, in blocks of whole lines, for a simulation that runs
+/// to its end) or memory, for tests.
 ///
 /// A daemon's sink writes in the background (`inBackground`): a reader that stalls (a full pipe)
 /// delays only the writer thread, never the fire loop, so signals are still handled.
@@ -15,6 +16,9 @@ public final class LineSink: @unchecked Sendable {
     private let ownsDescriptor: Bool
     private var memory: [String] = []
     private let lock = Lock(monotonic: true)
+    /// Buffered: whole lines not yet written.
+    private let buffered: Bool
+    private var pending: [UInt8] = []
     /// Bytes waiting for the background writer; nil when lines are written at once.
     private var backlog: [UInt8]?
     /// True while the background writer is inside `write`.
@@ -31,13 +35,15 @@ public final class LineSink: @unchecked Sendable {
     public init() {
         fileDescriptor = nil
         ownsDescriptor = false
+        buffered = false
     }
 
     /// Lines written to an open descriptor the caller keeps (standard output is 1); with
     /// `inBackground`, by a thread of its own.
-    public init(fileDescriptor: Int32, inBackground: Bool = false) {
+    public init(fileDescriptor: Int32, inBackground: Bool = false, buffered: Bool = false) {
         self.fileDescriptor = fileDescriptor
         ownsDescriptor = false
+        self.buffered = buffered && !inBackground
         if inBackground {
             backlog = []
             Thread.detachNewThread { self.writeBacklog() }
@@ -45,16 +51,27 @@ public final class LineSink: @unchecked Sendable {
     }
 
     /// Lines written to a file, created or truncated (or appended to, with `append`).
-    public init(path: String, append: Bool = false) throws {
+    public init(path: String, append: Bool = false, buffered: Bool = false) throws {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
         let fd = open(path, flags, 0o644)
         guard fd >= 0 else { throw ExecutorError("cannot open \(path): \(String(cString: strerror(errno)))") }
         fileDescriptor = fd
         ownsDescriptor = true
+        self.buffered = buffered
     }
 
     deinit {
+        try? flush()
         if ownsDescriptor, let fileDescriptor { close(fileDescriptor) }
+    }
+
+    /// Writes the buffered lines.
+    public func flush() throws {
+        try lock.withLock {
+            guard let fileDescriptor, !pending.isEmpty else { return }
+            defer { pending.removeAll(keepingCapacity: true) }
+            try writeAll(fileDescriptor, pending)
+        }
     }
 
     /// The lines written so far, for a memory sink.
@@ -80,6 +97,15 @@ public final class LineSink: @unchecked Sendable {
                 pending.append(contentsOf: (line + "\n").utf8)
                 backlog = pending
                 lock.broadcast()
+                return
+            }
+            if buffered {
+                pending.append(contentsOf: line.utf8)
+                pending.append(0x0A)
+                if pending.count >= 256 * 1024 {
+                    defer { pending.removeAll(keepingCapacity: true) }
+                    try writeAll(fileDescriptor, pending)
+                }
                 return
             }
             try writeAll(fileDescriptor, Array((line + "\n").utf8))

@@ -22,6 +22,9 @@ public final class LocationFixReader {
 
     private enum Format { case undecided, jsonLines, gpx }
 
+    /// Seconds a live fix may be ahead of the executor's clock (device clocks drift; GPS time leads).
+    public static let futureTolerance: Int64 = 300
+
     private let onFix: (LocationFix) -> Void
     private let onProblem: (Problem) -> Void
     private var format = Format.undecided
@@ -29,10 +32,17 @@ public final class LocationFixReader {
     private var gpxText: [UInt8] = []
     private var gpxFirstLine = 1
     private var lastTime: Instant?
+    /// The latest time a fix may have (a live feed: the clock plus a tolerance); nil accepts any.
+    private let latestPlausible: (() -> Instant)?
+    private var reportedFutureFix = false
 
-    public init(onFix: @escaping (LocationFix) -> Void, onProblem: @escaping (Problem) -> Void) {
+    /// `latestPlausible`, for a live feed, bounds fix times: a fix dated later (a device's clock
+    /// gone wrong, `9999-12-31`) is skipped, or every later fix would seem to go back in time.
+    public init(onFix: @escaping (LocationFix) -> Void, onProblem: @escaping (Problem) -> Void,
+                latestPlausible: (() -> Instant)? = nil) {
         self.onFix = onFix
         self.onProblem = onProblem
+        self.latestPlausible = latestPlausible
     }
 
     /// Every fix and problem of a whole input.
@@ -51,19 +61,30 @@ public final class LocationFixReader {
 
     /// Reads `fd` to its end, handing over each complete line as it arrives (a live feed).
     public func stream(fileDescriptor fd: Int32) {
+        // `pending[lineStart...]` is the unfinished input; bytes before `scanned` hold no line feed.
+        // Each byte is searched once and lines are not cut out of the front one by one, so a long
+        // line or a burst of short ones costs time in proportion to its length.
         var pending: [UInt8] = []
+        var lineStart = 0, scanned = 0
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             pending += buffer[0..<count]
-            while let newline = pending.firstIndex(of: 0x0A) {
-                consume(line: pending[..<newline])
-                pending.removeSubrange(...newline)
+            while let newline = pending[scanned...].firstIndex(of: 0x0A) {
+                consume(line: pending[lineStart..<newline])
+                lineStart = newline + 1
+                scanned = lineStart
+            }
+            scanned = pending.count
+            if lineStart > 0 && lineStart * 2 >= pending.count {
+                pending.removeFirst(lineStart)
+                scanned -= lineStart
+                lineStart = 0
             }
         }
-        if !pending.isEmpty { consume(line: pending[...]) }
+        if lineStart < pending.count { consume(line: pending[lineStart...]) }
         finish()
     }
 
@@ -101,6 +122,13 @@ public final class LocationFixReader {
     private func accept(_ fix: LocationFix) {
         if let problem = fix.problem {
             onProblem(Problem(line: fix.line, message: problem))
+        } else if let limit = latestPlausible?(), fix.at > limit {
+            // Reported once: a feed stuck in the future would otherwise log every line.
+            if !reportedFutureFix {
+                reportedFutureFix = true
+                onProblem(Problem(line: fix.line, message: "time \(fix.at) is in the future (after \(limit)); "
+                                  + "this and any later fix from the future are skipped, reported only this once"))
+            }
         } else if let lastTime, fix.at < lastTime {
             onProblem(Problem(line: fix.line, message: "time \(fix.at) goes back before \(lastTime)"))
         } else {

@@ -37,7 +37,7 @@ public final class LocationMonitor {
     /// The regions to watch at `instant`: those with an armed window containing it, at most
     /// `max_regions`, higher priority first, then plan order; in plan order.
     public static func activeRegions(in plan: Plan, at instant: Instant) -> [PlanRegion] {
-        let armed = plan.regions.filter { region in region.armed.contains { $0.contains(instant) } }
+        let armed = plan.regions.filter { isArmed($0, at: instant) }
         guard armed.count > plan.limits.maxRegions else { return armed }
         let ranked = armed.indices.sorted { a, b in
             let pa = plan.triggers[armed[a].trigger]?.priority ?? 0, pb = plan.triggers[armed[b].trigger]?.priority ?? 0
@@ -47,10 +47,42 @@ public final class LocationMonitor {
         return armed.indices.filter(kept.contains).map { armed[$0] }
     }
 
+    /// Whether one of the region's windows (sorted, disjoint) contains `instant`: a binary search,
+    /// so a region armed in many windows costs a logarithm, not a scan, at every edge and fix.
+    static func isArmed(_ region: PlanRegion, at instant: Instant) -> Bool {
+        let windows = region.armed
+        var low = 0, high = windows.count
+        while low < high {
+            let mid = (low + high) / 2
+            if windows[mid].to <= instant { low = mid + 1 } else { high = mid }
+        }
+        return low < windows.count && windows[low].contains(instant)
+    }
+
+    /// The first armed-window edge of any region after `instant`.
+    static func nextEdge(in regions: [PlanRegion], after instant: Instant) -> Instant? {
+        var next: Instant?
+        for region in regions {
+            let windows = region.armed
+            var low = 0, high = windows.count
+            while low < high {
+                let mid = (low + high) / 2
+                if windows[mid].to <= instant { low = mid + 1 } else { high = mid }
+            }
+            guard low < windows.count else { continue }
+            let edge = windows[low].from > instant ? windows[low].from : windows[low].to
+            if next.map({ edge < $0 }) ?? true { next = edge }
+        }
+        return next
+    }
+
     /// After a reconcile at `now` registered `regions` (the backend forgot every other one).
     func reset(plan: Plan, monitored regions: [PlanRegion], now: Instant) {
+        // The same regions as before (the common case: a reconcile without a reload) keep their edges.
+        if plan.regions != self.plan.regions || boundaries.isEmpty {
+            boundaries = Array(Set(plan.regions.flatMap { $0.armed.flatMap { [$0.from.secondsSinceEpoch, $0.to.secondsSinceEpoch] } })).sorted()
+        }
         self.plan = plan
-        boundaries = Array(Set(plan.regions.flatMap { $0.armed.flatMap { [$0.from.secondsSinceEpoch, $0.to.secondsSinceEpoch] } })).sorted()
         monitored = Set(regions.map(\.trigger))
         processedThrough = max(processedThrough, now.secondsSinceEpoch)
         var kept: [String: LocationTracker] = [:]
@@ -71,13 +103,19 @@ public final class LocationMonitor {
         tables = [:]
     }
 
-    /// The next instant something happens: an armed window opens or closes, or a fix is due.
-    func nextDeadline() -> Instant? {
+    /// The index of the first window edge after `seconds`.
+    private func firstBoundary(after seconds: Int64) -> Int {
         var low = 0, high = boundaries.count
         while low < high {
             let mid = (low + high) / 2
-            if boundaries[mid] <= processedThrough { low = mid + 1 } else { high = mid }
+            if boundaries[mid] <= seconds { low = mid + 1 } else { high = mid }
         }
+        return low
+    }
+
+    /// The next instant something happens: an armed window opens or closes, or a fix is due.
+    func nextDeadline() -> Instant? {
+        let low = firstBoundary(after: processedThrough)
         let boundary = low < boundaries.count ? Instant(secondsSinceEpoch: boundaries[low]) : nil
         return [boundary, feed.nextTime].compactMap { $0 }.min()
     }
@@ -88,7 +126,7 @@ public final class LocationMonitor {
         let now = Int64(nowSeconds.rounded(.down))
         let fixes = feed.take(through: Instant(secondsSinceEpoch: now))
         var nextFix = 0
-        var boundary = boundaries.firstIndex { $0 > processedThrough } ?? boundaries.count
+        var boundary = firstBoundary(after: processedThrough)
         while true {
             let pendingBoundary = boundary < boundaries.count && boundaries[boundary] <= now ? boundaries[boundary] : nil
             if let at = pendingBoundary, nextFix == fixes.count || at <= fixes[nextFix].at.secondsSinceEpoch {

@@ -46,6 +46,68 @@ public enum Reconciler {
                             regionsChangeAt: regionsChangeAt)
     }
 
+    /// The fires and regions to register at `now`, reading from `source` only what the choice needs:
+    /// with one priority level, the first `max_pending` fires after `now`; with several, the fires
+    /// after `now` until the highest level alone fills the budget (or the plan ends). Gives the same
+    /// registration as `registration(for: Plan, …)` over the whole plan.
+    public static func registration(for source: PlanFireSource, now: Instant) throws -> Registration {
+        let plan = source.header
+        let budget = max(0, plan.limits.maxPending)
+        let cursor = try source.cursor(from: Instant(secondsSinceEpoch: now.secondsSinceEpoch + 1))
+        var chosen: [Fire] = []
+        var refreshBy = plan.window.to
+        var seen = 0
+        if source.hasUniformPriority {
+            while chosen.count < budget, let fire = try cursor.next() { chosen.append(fire) }
+            seen = chosen.count
+            if let leftOut = try cursor.peek(), leftOut.at < refreshBy { refreshBy = leftOut.at }
+        } else {
+            // Per level, by descending priority: its first `budget` future fires and the one after.
+            let priorities = Set(plan.triggers.values.map(\.priority)).sorted(by: >)
+            let levelOf = Dictionary(uniqueKeysWithValues: priorities.enumerated().map { ($1, $0) })
+            var taken = [[Fire]](repeating: [], count: priorities.count)
+            var leftOut = [Instant?](repeating: nil, count: priorities.count)
+            var lastTrigger = "", lastLevel = 0
+            while let fire = try cursor.peek() {
+                if fire.trigger != lastTrigger {
+                    lastTrigger = fire.trigger
+                    lastLevel = levelOf[plan.triggers[fire.trigger]?.priority ?? 0] ?? priorities.count - 1
+                }
+                // Once the top level has more future fires than the budget, it takes every slot.
+                if taken[0].count == budget && leftOut[0] != nil { break }
+                _ = try cursor.next()
+                seen += 1
+                if taken[lastLevel].count < budget { taken[lastLevel].append(fire) } else if leftOut[lastLevel] == nil { leftOut[lastLevel] = fire.at }
+            }
+            var remaining = budget
+            for level in taken.indices {
+                let take = min(remaining, taken[level].count)
+                chosen += taken[level][..<take]
+                remaining -= take
+                let firstLeftOut = take < taken[level].count ? taken[level][take].at : leftOut[level]
+                if let firstLeftOut, firstLeftOut < refreshBy { refreshBy = firstLeftOut }
+            }
+            chosen.sort(by: Fire.precedes)
+        }
+        let futureFires = seen + (try cursor.remainingCount())
+        let regions = LocationMonitor.activeRegions(in: plan, at: now)
+        let regionsChangeAt = LocationMonitor.nextEdge(in: plan.regions, after: now)
+        return Registration(fires: chosen, regions: regions, futureFires: futureFires, refreshBy: refreshBy,
+                            regionsChangeAt: regionsChangeAt)
+    }
+
+    /// Cancels everything `backend` holds, then registers the fires and regions for `now` from `source`.
+    @discardableResult
+    public static func reconcile(_ source: PlanFireSource, now: Instant, backend: any Backend) throws -> Registration {
+        let registration = try registration(for: source, now: now)
+        try backend.cancelAll()
+        for fire in registration.fires {
+            try backend.schedule(fire, trigger: source.header.triggers[fire.trigger] ?? PlanTrigger(kind: "once"))
+        }
+        for region in registration.regions { try backend.monitor(region) }
+        return registration
+    }
+
     /// Cancels everything `backend` holds, then registers the fires and regions for `now`.
     @discardableResult
     public static func reconcile(_ plan: Plan, now: Instant, backend: any Backend, index: PriorityIndex? = nil) throws -> Registration {

@@ -7,6 +7,9 @@ public final class SpyBackend: Backend {
 
     public init(output: LineSink) { self.output = output }
 
+    /// Writes what a buffered sink still holds.
+    public func finish() throws { try output.flush() }
+
     public func cancelAll() throws {
         try output.write("{\"call\": \"cancelAll\"}")
     }

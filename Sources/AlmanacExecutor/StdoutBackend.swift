@@ -19,9 +19,10 @@ public final class StdoutBackend: Backend {
         }
     }
 
-    /// Gives a stalled reader at most half a second, so a stop stays prompt (the journal still has
-    /// the fires whose lines are lost).
-    public func finish() {
+    /// Writes what a buffered sink still holds, and gives a stalled reader of a background sink at
+    /// most half a second, so a stop stays prompt (the journal still has the fires whose lines are lost).
+    public func finish() throws {
+        try output.flush()
         output.drain(within: 0.5)
     }
 }

@@ -8,17 +8,32 @@ import Darwin
 
 /// Whole-file reads with POSIX calls, so plan reading needs no Foundation.
 public enum FileBytes {
-    /// The bytes of the file at `path`.
+    /// The bytes of the file at `path`; a file that is not a regular file (a pipe, a device) is read
+    /// to at most `PlanFireSource.nonRegularLimit` bytes, and past that refused.
     public static func read(_ path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw PlanError("cannot read \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var info = stat()
-        let sizeHint = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
-        var bytes = [UInt8](repeating: 0, count: max(sizeHint, 4096))
+        let isRegular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        return try read(fd: fd, path: path, sizeHint: isRegular ? Int(info.st_size) : 0,
+                        limit: isRegular ? nil : PlanFireSource.nonRegularLimit)
+    }
+
+    /// The bytes of `fd` to its end. The buffer is sized to `sizeHint` plus one byte, so a regular
+    /// file is read into one allocation of its size (the extra byte sees its end); it grows by
+    /// half only when the file grew meanwhile or has no size, and never past `limit`.
+    static func read(fd: Int32, path: String, sizeHint: Int, limit: Int?) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(sizeHint + 1, 4096))
         var count = 0
         while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+            if count == bytes.count {
+                if let limit, count > limit {
+                    throw PlanError("cannot read \(path): it is not a regular file and holds more than \(limit >> 20) MiB, "
+                                    + "the most read from a pipe or device; copy the plan to a file")
+                }
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2)))
+            }
             let n = bytes.withUnsafeMutableBufferPointer { buffer in
                 systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
             }

@@ -8,6 +8,9 @@ struct PlanFireReader {
     /// The trigger string of the previous fire, reused while consecutive fires share it.
     private var lastTrigger = ""
 
+    /// A reader for fires read one at a time (`readFireObject`).
+    init() {}
+
     init(scanner: JSONScanner) {
         // A fire takes about 120 bytes; reserving avoids repeated growth of a large array.
         fires.reserveCapacity(max(0, (scanner.bytes.count - scanner.position) / 130))
@@ -21,13 +24,34 @@ struct PlanFireReader {
         return fires
     }
 
-    private enum Field: UInt8 { case at = 1, trigger = 2, local = 4, id = 8, nominal = 16 }
-
     private mutating func readFire(_ scanner: inout JSONScanner) throws {
         let index = fires.count
         scanner.skipWhitespace()
         let start = scanner.position
         func failure(_ message: String) -> PlanError { PlanError("fires[\(index)]: \(message)", at: start, scanner) }
+        let fire: Fire
+        do {
+            fire = try readFireObject(&scanner)
+        } catch let problem as FireProblem {
+            throw failure(problem.message)
+        }
+        if let previous = fires.last, !Fire.precedes(previous, fire) {
+            throw failure("fires are not sorted by (at, trigger, id): \(fire.id) comes after \(previous.id)")
+        }
+        fires.append(fire)
+    }
+
+    /// What is wrong with one fire object, located by the caller.
+    struct FireProblem: Error {
+        var message: String
+    }
+
+    private enum Field: UInt8 { case at = 1, trigger = 2, local = 4, id = 8, nominal = 16 }
+
+    /// The fire object at the scanner's position (which must be at its `{`); a `FireProblem` when a
+    /// field is missing, unknown or ill-formed, a `JSONReadError` when the text is not JSON.
+    mutating func readFireObject(_ scanner: inout JSONScanner) throws -> Fire {
+        func failure(_ message: String) -> FireProblem { FireProblem(message: message) }
         guard scanner.peek() == 0x7B else { throw failure("must be an object") }
         scanner.position += 1
         var seen: UInt8 = 0
@@ -92,11 +116,8 @@ struct PlanFireReader {
             // Kept as written (a hand-made plan): the plain form would lose either the id or the nominal.
             fire = Fire(at: at, trigger: trigger, local: local, offset: offset, id: scanner.string(of: idToken), nominal: nominal)
         }
-        if let previous = fires.last, !Fire.precedes(previous, fire) {
-            throw failure("fires are not sorted by (at, trigger, id): \(fire.id) comes after \(previous.id)")
-        }
         lastTrigger = trigger
-        fires.append(fire)
+        return fire
     }
 }
 

@@ -1,5 +1,6 @@
 import AlmanacExecutor
 import AlmanacPlan
+import AlmanacTime
 import ArgumentParser
 import Foundation
 
@@ -38,7 +39,10 @@ struct LocationOptions: ParsableArguments {
         let feed = LocationFeed(onArrival: { clock.post(.wake) })
         let name = inputName
         Thread.detachNewThread {
-            let reader = LocationFixReader(onFix: feed.push, onProblem: { log("\(name): \($0)") })
+            // A fix more than five minutes ahead of the clock is from a broken device clock.
+            let reader = LocationFixReader(onFix: feed.push, onProblem: { log("\(name): \($0)") }, latestPlausible: {
+                Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down)) + LocationFixReader.futureTolerance)
+            })
             reader.stream(fileDescriptor: fd)
             log("\(name): end of location fixes")
         }

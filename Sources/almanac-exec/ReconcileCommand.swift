@@ -23,13 +23,13 @@ struct ReconcileCommand: ParsableCommand {
 
     func run() throws {
         let plan = try loadPlan(self.plan)
-        let now = try parseInstant(self.now, "--now", zone: dateZone(of: plan))
+        let now = try parseInstant(self.now, "--now", zone: dateZone(of: plan.header))
         let backend = try backendOptions.make()
-        let registration = try orExit { try Reconciler.reconcile(plan, now: now, backend: backend) }
+        let registration = try orExit(prefix: "\(self.plan): ") { try Reconciler.reconcile(plan, now: now, backend: backend) }
         if let state {
             try orExit {
                 _ = try Journal(directory: state)
-                try RegistrationRecord.write(registration, plan: plan, now: now, directory: state)
+                try RegistrationRecord.write(registration, plan: plan.header, now: now, directory: state)
             }
         }
         print("{\"now\": \"\(now)\", \"registered\": \(registration.fires.count), \"future_fires\": \(registration.futureFires), "

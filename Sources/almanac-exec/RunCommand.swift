@@ -54,7 +54,7 @@ struct RunCommand: ParsableCommand {
             .map { LocationMonitor(feed: $0, grace: graceSeconds, log: log) }
         let loop = try orExit(prefix: "\(path): ") {
             try FireLoop(
-                loadPlan: { try PlanReader.read(contentsOfFile: path) }, backend: backend, journal: journal, clock: clock,
+                loadSource: { try PlanFireSource.open(path: path) }, backend: backend, journal: journal, clock: clock,
                 options: FireLoop.Options(misfire: misfire, grace: graceSeconds),
                 log: log,
                 onRegistration: { registration, plan, now in

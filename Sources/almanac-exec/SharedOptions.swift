@@ -34,8 +34,9 @@ struct BackendOptions: ParsableArguments {
         }
     }
 
-    /// The backend, exec outcomes reported to `onOutcome`.
-    func make(daemon: Bool = false, onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }) throws -> any Backend {
+    /// The backend, exec outcomes reported to `onOutcome`; a `daemon`'s stdout is written by a thread of
+    /// its own, and `buffered` (simulate) writes spy and stdout lines in blocks rather than each at once.
+    func make(daemon: Bool = false, buffered: Bool = false, onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }) throws -> any Backend {
         var configuration = BackendRegistry.Configuration()
         configuration.writesInBackground = daemon
         configuration.recordPath = record
@@ -44,13 +45,15 @@ struct BackendOptions: ParsableArguments {
         configuration.timeout = timeout == "none" ? nil : TimeArgument.duration(timeout) ?? 60
         configuration.maxConcurrent = jobs
         configuration.onOutcome = onOutcome
+        configuration.bufferOutput = buffered
         return try orExit { try BackendRegistry.standard.make(backend, configuration) }
     }
 }
 
-/// Reads the plan, reporting an unreadable one with exit status 2.
-func loadPlan(_ path: String) throws -> Plan {
-    try orExit(prefix: "\(path): ") { try PlanReader.read(contentsOfFile: path) }
+/// Opens the plan (its header read and checked, its fires read as needed), reporting an unreadable
+/// one with exit status 2.
+func loadPlan(_ path: String) throws -> PlanFireSource {
+    try orExit(prefix: "\(path): ") { try PlanFireSource.open(path: path) }
 }
 
 /// Runs `body`; a plan or executor error is printed and becomes exit status 2.

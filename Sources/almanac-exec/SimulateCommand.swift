@@ -28,19 +28,20 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let zone = dateZone(of: try loadPlan(plan))
+        let zone = dateZone(of: try loadPlan(plan).header)
         let from = try parseInstant(self.from, "--from", zone: zone), until = try parseInstant(self.until, "--until", zone: zone)
         guard from <= until else { throw ValidationError("--from must not be after --until") }
         let path = plan
         let outcomes = OutcomeTally()
-        let backend = try backendOptions.make { outcome in
+        // Nothing watches a simulation's output while it runs: lines go out in blocks.
+        let backend = try backendOptions.make(buffered: true) { outcome in
             outcomes.add(outcome)
             if !outcome.status.succeeded { printError("\(outcome.fireID): \(outcome.status)") }
         }
         // Fix times drive the virtual clock together with plan fires; all are read before it starts.
         let locations = try locationOptions.readAll().map { LocationMonitor(feed: $0, log: { printError($0) }) }
         let loop = try orExit(prefix: "\(path): ") {
-            try FireLoop(loadPlan: { try PlanReader.read(contentsOfFile: path) }, backend: backend, journal: Journal(),
+            try FireLoop(loadSource: { try PlanFireSource.open(path: path) }, backend: backend, journal: Journal(),
                          clock: VirtualClock(start: from),
                          options: FireLoop.Options(until: Double(until.secondsSinceEpoch)), log: { message in
                              // Only what a person must know: the loop's routine lines are for the daemon's log.
