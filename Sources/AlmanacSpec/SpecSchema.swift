@@ -123,9 +123,9 @@ public enum SpecSchema {
       "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"
     },
     "instant": {
-      "description": "An absolute instant, YYYY-MM-DDTHH:MM[:SS] followed by Z or an offset ±HH:MM.",
+      "description": "An absolute instant, YYYY-MM-DDTHH:MM[:SS] followed by Z or an offset ±HH:MM (±HH:MM:SS for local mean time, as plans write it).",
       "type": "string",
-      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?)$"
     },
     "bound": {
       "description": "A date (local midnight), a local date-time in the trigger's zone, or an instant with Z or an offset.",

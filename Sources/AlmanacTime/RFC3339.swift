@@ -3,8 +3,10 @@
 /// Parsing accepts `YYYY-MM-DDTHH:MM[:SS][.fff](Z|±HH:MM)` (`T`/`t` and `Z`/`z` either case). A fraction
 /// of a second is accepted only when it is all zeros (`.000`, as JavaScript's `toISOString` writes),
 /// since plans are exact to the second; any other fraction is rejected rather than silently moving a
-/// time. Leap seconds (`:60`) are rejected. Offsets are written `±HH:MM`; an offset of 0 is `+00:00`,
-/// and an offset with seconds (historic local mean time) is written truncated to the minute.
+/// time. Leap seconds (`:60`) are rejected. Offsets are written `±HH:MM`; an offset of 0 is `+00:00`.
+/// An offset that is not a whole number of minutes (local mean time: Europe/Dublin before 1916 is
+/// `-00:25:21`, Africa/Monrovia before 1972 `-00:44:30`) is written and read as `±HH:MM:SS`, the ISO
+/// 8601 extended form, so a wall time and its offset always denote the exact instant.
 public enum RFC3339 {
     /// A timestamp split into its wall time and its offset (seconds east of UTC).
     public struct Timestamp: Hashable, Sendable {
@@ -57,7 +59,12 @@ public enum RFC3339 {
             if reader.take(UInt8(ascii: "+")) { sign = 1 } else if reader.take(UInt8(ascii: "-")) { sign = -1 } else { return nil }
             guard let oh = reader.number(2), reader.take(UInt8(ascii: ":")), let om = reader.number(2),
                   oh <= 23, om <= 59 else { return nil }
-            offset = sign * (oh * 3600 + om * 60)
+            var os = 0
+            if reader.take(UInt8(ascii: ":")) {
+                guard let s = reader.number(2), s <= 59 else { return nil }
+                os = s
+            }
+            offset = sign * (oh * 3600 + om * 60 + os)
         }
         let date = CivilDate(year: year, month: month, day: day)
         guard reader.atEnd, date.isValid, hour <= 23, minute <= 59, second <= 59 else { return nil }
@@ -88,7 +95,7 @@ public enum RFC3339 {
         bytes.append(UInt8(ascii: "Z"))
     }
 
-    /// Appends `2026-11-23T09:00:00-05:00`.
+    /// Appends `2026-11-23T09:00:00-05:00` (`1910-06-01T12:00:00-00:25:21` for an offset with seconds).
     @inlinable
     public static func append(_ local: LocalDateTime, offset: Int, to bytes: inout [UInt8]) {
         append(local, to: &bytes)
@@ -97,6 +104,10 @@ public enum RFC3339 {
         appendTwoDigits(magnitude / 3600, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         appendTwoDigits((magnitude / 60) % 60, to: &bytes)
+        if magnitude % 60 != 0 {
+            bytes.append(UInt8(ascii: ":"))
+            appendTwoDigits(magnitude % 60, to: &bytes)
+        }
     }
 
     /// Appends the offset-less `2026-11-23T09:00:00` used in fire ids.

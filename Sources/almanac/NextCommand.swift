@@ -69,8 +69,9 @@ struct NextCommand: ParsableCommand {
         guard !fires.isEmpty else { return "no upcoming fires\n" }
         var rows = [["LOCAL", "UTC", "TRIGGER", "WHEN"]]
         for fire in fires {
+            // The offset after the 19 characters of the wall time: `-05:00`, or `-00:25:21` with seconds.
             let stamp = RFC3339.format(fire.local, offset: fire.offset)
-            let local = "\(fire.local.date.weekday.shortName.capitalized) \(fire.local.date) \(fire.local.time) \(stamp.suffix(6))"
+            let local = "\(fire.local.date.weekday.shortName.capitalized) \(fire.local.date) \(fire.local.time) \(stamp.dropFirst(19))"
             rows.append([local, fire.at.description, fire.trigger, relative(fire.at, from: now)])
         }
         let widths = (0..<4).map { c in rows.map { $0[c].count }.max()! }

@@ -104,22 +104,25 @@ extension ValueSyntax {
         }
     }
 
-    /// `Z` or `±HH:MM`, as seconds east of UTC.
+    /// `Z`, `±HH:MM` or `±HH:MM:SS` (local mean time, as plans write it: `-00:25:21`), as seconds east of UTC.
     private static func readOffset(_ t: ScalarText, _ r: Range<Int>) -> Result<Int, SyntaxError> {
         if r.count == 1, t[r.lowerBound] == "Z" || t[r.lowerBound] == "z" { return .success(0) }
         func bad() -> SyntaxError { SyntaxError(.invalidDateTime,
             "invalid offset \(quoted(t.string(r))); write 'Z' or ±HH:MM, e.g. '+01:00'", at: r) }
-        guard t[r.lowerBound] == "+" || t[r.lowerBound] == "-", r.count == 6, t[r.lowerBound + 3] == ":" else {
+        guard t[r.lowerBound] == "+" || t[r.lowerBound] == "-", r.count == 6 || r.count == 9, t[r.lowerBound + 3] == ":",
+              r.count == 6 || t[r.lowerBound + 6] == ":" else {
             return .failure(bad())
         }
         let hh = r.lowerBound + 1..<r.lowerBound + 3, mm = r.lowerBound + 4..<r.lowerBound + 6
-        guard t.digitRun(from: hh.lowerBound) == hh, t.digitRun(from: mm.lowerBound) == mm else { return .failure(bad()) }
-        let h = t.number(hh)!, m = t.number(mm)!
-        guard h <= 23, m <= 59 else {
-            return .failure(SyntaxError(.outOfRange, "offset \(t.string(r)) is out of range: hours 00–23, minutes 00–59", at: r))
+        let ss = r.count == 9 ? r.lowerBound + 7..<r.lowerBound + 9 : r.lowerBound + 6..<r.lowerBound + 6
+        guard t.digitRun(from: hh.lowerBound) == hh, t.digitRun(from: mm.lowerBound) == mm,
+              ss.isEmpty || t.digitRun(from: ss.lowerBound) == ss else { return .failure(bad()) }
+        let h = t.number(hh)!, m = t.number(mm)!, s = ss.isEmpty ? 0 : t.number(ss)!
+        guard h <= 23, m <= 59, s <= 59 else {
+            return .failure(SyntaxError(.outOfRange, "offset \(t.string(r)) is out of range: hours 00–23, minutes and seconds 00–59", at: r))
         }
         let sign = t[r.lowerBound] == "-" ? -1 : 1
-        return .success(sign * (h * 3600 + m * 60))
+        return .success(sign * (h * 3600 + m * 60 + s))
     }
 
     /// Reads a date filling exactly `r`; it must exist in the calendar.
