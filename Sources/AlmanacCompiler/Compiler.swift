@@ -14,9 +14,33 @@ import AlmanacTime
 public struct Compiler: Sendable {
     /// Recorded in the plan as `tzdata`.
     public var tzdataVersion: String
+    /// Whether `tzdata` also carries a digest of the offsets the plan's zones have on this machine.
+    public var recordsZoneDigest: Bool
 
-    public init(tzdataVersion: String = OffsetTable.dataVersion) {
+    /// The machine's zone data: `tzdata` is its version and a digest of the offsets of the zones the
+    /// plan uses (`2025b+1a2b3c4d`), which tells apart two builds of one release.
+    public init() {
+        tzdataVersion = OffsetTable.dataVersion
+        recordsZoneDigest = true
+    }
+
+    /// A fixed `tzdata` label, recorded as given: for tests and goldens that must not depend on the
+    /// zone data build of the machine running them.
+    public init(tzdataVersion: String) {
         self.tzdataVersion = tzdataVersion
+        recordsZoneDigest = false
+    }
+
+    /// `version+digest`: the first 8 hex digits of SHA-256 over the zones' offsets from 1800 to 2100
+    /// (`OffsetTable.canonicalText`, zones sorted by name), independent of the window, so plans of
+    /// one spec compiled with one build agree and the digest changes only with the data.
+    static func zoneDataLabel(version: String, zones: [String]) -> String {
+        var text = ""
+        for zone in zones.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            guard let table = OffsetTable(zone: zone, covering: OffsetTable.digestSpan.from, to: OffsetTable.digestSpan.to) else { continue }
+            text += table.canonicalText
+        }
+        return version + "+" + SHA256.hex(of: Array(text.utf8)).prefix(8)
     }
 
     /// Checks the zones, reads their offset tables and builds the plan header (everything but fires).
@@ -64,7 +88,8 @@ public struct Compiler: Sendable {
         }
         let budget = RegionBudget(armings, maxRegions: schedule.limits.maxRegions)
         let regions = budget.regions
-        let header = Plan(spec: SpecInfo(name: schedule.name, sha256: specSHA256), window: window, tzdata: tzdataVersion,
+        let header = Plan(spec: SpecInfo(name: schedule.name, sha256: specSHA256), window: window,
+                          tzdata: recordsZoneDigest ? Self.zoneDataLabel(version: tzdataVersion, zones: Array(tables.keys)) : tzdataVersion,
                           limits: PlanLimits(maxPending: schedule.limits.maxPending, maxRegions: schedule.limits.maxRegions),
                           triggers: triggers, regions: regions.sorted { $0.trigger.utf8.lexicographicallyPrecedes($1.trigger.utf8) })
         // Calendar days of `min_coverage` are counted, and the warning's times written, in the spec's

@@ -24,13 +24,23 @@ public struct PlanDiff: Sendable {
     public private(set) var firesRemoved = 0
     public private(set) var firesMoved = 0
 
+    /// Whether the plans' zone data differ. `tzdata` is `VERSION+DIGEST`, the digest over the zones
+    /// each plan uses; when the plans use different zones their digests differ for that reason
+    /// alone, so only the versions are compared (a changed zone already shows as a trigger change).
+    static func zoneDataDiffer(_ old: Plan, _ new: Plan) -> Bool {
+        guard old.tzdata != new.tzdata else { return false }
+        func version(_ label: String) -> Substring { label.split(separator: "+", maxSplits: 1).first ?? Substring(label) }
+        func zones(_ plan: Plan) -> Set<String> { Set(plan.triggers.values.map { $0.timezone ?? "UTC" }) }
+        return version(old.tzdata) != version(new.tzdata) || zones(old) == zones(new)
+    }
+
     /// Compares `old` with `new`; both must be in plan order, as `PlanReader` guarantees.
     public init(old: Plan, new: Plan) {
         self.old = old
         self.new = new
         if old.spec != new.spec { spec = ValueChange(old: old.spec, new: new.spec) }
         if old.window != new.window { window = ValueChange(old: old.window, new: new.window) }
-        if old.tzdata != new.tzdata { tzdata = ValueChange(old: old.tzdata, new: new.tzdata) }
+        if Self.zoneDataDiffer(old, new) { tzdata = ValueChange(old: old.tzdata, new: new.tzdata) }
         if old.limits != new.limits { limits = ValueChange(old: old.limits, new: new.limits) }
 
         var byID: [String: TriggerDiff] = [:]

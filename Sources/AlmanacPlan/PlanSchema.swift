@@ -23,7 +23,7 @@ public enum PlanSchema {
       }
     },
     "window": {"$ref": "#/$defs/window", "description": "The half-open interval [from, to) the plan covers."},
-    "tzdata": {"type": "string", "description": "The time zone database version the plan was compiled with."},
+    "tzdata": {"type": "string", "description": "The time zone database the plan was compiled with: its version, then + and 8 hex digits of SHA-256 over the offsets (1800-2100) of the zones the plan uses, e.g. 2025b+1a2b3c4d."},
     "limits": {
       "type": "object",
       "additionalProperties": false,

@@ -89,6 +89,19 @@ public struct OffsetTable: Sendable {
                           wallLow: min(wallBefore, wallAfter), wallHigh: max(wallBefore, wallAfter))
     }
 
+    /// The table as text for a digest: the identifier, the initial offset and each transition as
+    /// `instant:offset`, one zone per line. Two zone data builds that give this zone different offsets
+    /// over the table's span give different text.
+    public var canonicalText: String {
+        var text = "\(identifier) \(initialOffset)"
+        for t in transitions { text += " \(t.instant):\(t.after)" }
+        return text + "\n"
+    }
+
+    /// The span zone data digests cover: 1800-01-01 to 2100-01-01, every offset a plan may use
+    /// before tzdata's rules become a repeating pattern.
+    public static let digestSpan = (from: Instant(secondsSinceEpoch: -5_364_662_400), to: Instant(secondsSinceEpoch: 4_102_444_800))
+
     /// The offset transitions inside the table, as `(instant, offset before, offset after)`.
     public var changes: [(instant: Instant, before: Int, after: Int)] {
         transitions.map { (Instant(secondsSinceEpoch: $0.instant), $0.before, $0.after) }

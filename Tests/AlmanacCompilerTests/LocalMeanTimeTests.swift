@@ -55,3 +55,53 @@ import Testing
         #expect(RFC3339.parseInstant("1910-06-01T12:00:00-00:25:2") == nil)
     }
 }
+
+/// The plan's `tzdata` names the zone data build precisely: version plus a digest of the offsets.
+@Suite struct ZoneDataLabelTests {
+    typealias T = TestSupport
+
+    static func tzdata(_ zones: [String], from: String = "2026-01-01T00:00:00Z", days: Int64 = 30) throws -> String {
+        let triggers = zones.enumerated().map { i, zone in
+            Trigger(id: "t\(i)", kind: .calendar(CalendarRule(times: [T.time("12:00")])), timezone: zone)
+        }
+        let from = T.instant(from)
+        let schedule = Schedule(name: "z", triggers: triggers)
+        return try Compiler().compile(schedule, specSHA256: "0", window: Window(from: from, to: from.adding(TimeSpan(seconds: days * 86_400)))).plan.tzdata
+    }
+
+    @Test func versionPlusDigestOfTheZonesUsed() throws {
+        let dublin = try Self.tzdata(["Europe/Dublin"])
+        #expect(dublin.hasPrefix(OffsetTable.dataVersion + "+"))
+        #expect(dublin.count == OffsetTable.dataVersion.count + 9)
+        // Independent of the window, so adjacent plans do not differ in `tzdata`.
+        #expect(try Self.tzdata(["Europe/Dublin"], from: "1910-06-01T00:00:00Z") == dublin)
+        #expect(try Self.tzdata(["Europe/Dublin"], days: 400) == dublin)
+        // Different zones, different offsets, different digest; the order of triggers does not matter.
+        #expect(try Self.tzdata(["Africa/Monrovia"]) != dublin)
+        #expect(try Self.tzdata(["Europe/Dublin", "Africa/Monrovia"]) == (try Self.tzdata(["Africa/Monrovia", "Europe/Dublin"])))
+        // The digest is over the offset data: a table that differs in one pre-1970 offset differs in text.
+        let real = try #require(OffsetTable(zone: "Europe/Dublin", covering: OffsetTable.digestSpan.from, to: OffsetTable.digestSpan.to))
+        let changed = OffsetTable(identifier: "Europe/Dublin", initialOffset: -1_521, changes: real.changes.map { (instant: $0.instant, offset: $0.after) })
+        let altered = OffsetTable(identifier: "Europe/Dublin", initialOffset: -1_500, changes: real.changes.map { (instant: $0.instant, offset: $0.after) })
+        #expect(changed.canonicalText != altered.canonicalText)
+    }
+
+    @Test func aGivenLabelIsRecordedAsIs() throws {
+        let t = Trigger(id: "t", kind: .calendar(CalendarRule(times: [T.time("12:00")])), timezone: "Europe/Dublin")
+        let plan = try Compiler(tzdataVersion: "2025b").compile(T.schedule(t), specSHA256: "0", window: T.window("2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z")).plan
+        #expect(plan.tzdata == "2025b")
+    }
+}
+
+extension ZoneDataLabelTests {
+    @Test func diffReportsADifferentBuildNotADifferentZone() throws {
+        func plan(_ zone: String, _ tzdata: String) -> Plan {
+            Plan(spec: SpecInfo(name: "p", sha256: "0"), window: T.window("2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z"), tzdata: tzdata,
+                 limits: PlanLimits(maxPending: 64, maxRegions: 20), triggers: ["t": PlanTrigger(kind: "calendar", timezone: zone)], regions: [])
+        }
+        #expect(PlanDiff(old: plan("Europe/Dublin", "2025b+11111111"), new: plan("Europe/Dublin", "2025b+22222222")).tzdata != nil)
+        #expect(PlanDiff(old: plan("Europe/Dublin", "2025b+11111111"), new: plan("Europe/Paris", "2025b+22222222")).tzdata == nil)
+        #expect(PlanDiff(old: plan("Europe/Dublin", "2025a+11111111"), new: plan("Europe/Paris", "2025b+22222222")).tzdata != nil)
+        #expect(PlanDiff(old: plan("Europe/Dublin", "2025b"), new: plan("Europe/Dublin", "2025b")).tzdata == nil)
+    }
+}
