@@ -1,3 +1,4 @@
+import AlmanacJSON
 import AlmanacPlan
 import AlmanacSpec
 import AlmanacTime
@@ -22,6 +23,7 @@ public struct Compiler: Sendable {
     /// Checks the zones, reads their offset tables and builds the plan header (everything but fires).
     /// Throws `CompileError` for a zone the zone data do not know.
     public func prepare(_ schedule: Schedule, specSHA256: String, window: Window) throws -> Expansion {
+        try Self.checkPlanFormatLimits(schedule, window: window)
         var spans: [String: (from: Int64, to: Int64)] = [:]
         var zoneRanges: [String: SourceRange] = [:]
         // Sharing the schedule's array when every trigger is enabled spares copying each `Trigger`.
@@ -68,6 +70,37 @@ public struct Compiler: Sendable {
                           triggers: triggers, regions: regions.sorted { $0.trigger.utf8.lexicographicallyPrecedes($1.trigger.utf8) })
         return Expansion(header: header, triggers: enabled, limits: schedule.limits, tables: tables,
                          regionWarnings: budget.diagnostics)
+    }
+
+    /// Refuses what the plan format cannot hold (`PlanFormatLimits`, which the plan reader enforces
+    /// too): a window outside years 0001–9999, a payload nested deeper than a plan may be.
+    static func checkPlanFormatLimits(_ schedule: Schedule, window: Window) throws {
+        let (earliest, latest) = (PlanFormatLimits.earliest, PlanFormatLimits.latest)
+        if window.from < earliest || window.to > latest {
+            let outside = window.to > latest ? "ends at \(window.to), after \(latest)" : "starts at \(window.from), before \(earliest)"
+            throw CompileError(Diagnostic(
+                .windowOutOfRange,
+                "the window \(outside): a plan holds instants from \(earliest) to \(latest); compile a window inside them",
+                at: nil))
+        }
+        for trigger in schedule.triggers where trigger.enabled {
+            let depth = 1 + (trigger.payload.values.map(Self.depth).max() ?? 0)
+            if depth > PlanFormatLimits.maxPayloadDepth {
+                throw CompileError(Diagnostic(
+                    .nestingTooDeep,
+                    "the payload of trigger '\(trigger.id)' nests \(depth) levels (with `defaults`); a plan holds payloads up to \(PlanFormatLimits.maxPayloadDepth) levels deep",
+                    at: trigger.range))
+            }
+        }
+    }
+
+    /// Levels of arrays and objects in `value`: 0 for a scalar.
+    static func depth(_ value: JSONValue) -> Int {
+        switch value {
+        case .array(let items): return 1 + (items.map(depth).max() ?? 0)
+        case .object(let members): return 1 + (members.values.map(depth).max() ?? 0)
+        default: return 0
+        }
     }
 
     /// Compiles into memory: the whole plan and the warnings found.

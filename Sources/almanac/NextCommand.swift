@@ -45,7 +45,9 @@ struct NextCommand: ParsableCommand {
         }
         let now = Clock.now()
         let request = WindowRequest(from: from, horizon: TimeSpan(seconds: 100 * 366 * 86_400))
-        guard let window = request.resolve(now: now, zone: session.zone, specHorizon: nil) else { throw ExitCode(2) }
+        guard var window = request.resolve(now: now, zone: session.zone, specHorizon: nil) else { throw ExitCode(2) }
+        // The century ahead stops where plans do, at the end of year 9999.
+        window.to = min(window.to, PlanFormatLimits.latest)
         var schedule = session.schedule
         schedule.limits.maxFires = Int.max
         if !triggers.isEmpty { schedule.triggers.removeAll { !triggers.contains($0.id) } }

@@ -33,6 +33,9 @@ public struct Limits: Hashable, Sendable {
     /// Where `max_fires` was written, for the located error when a compile exceeds it.
     public var maxFiresRange: SourceRange?
 
+    /// The most `max_fires` may be: about 1 GB of plan, written in seconds.
+    public static let maxFiresCeiling = 10_000_000
+
     public init(maxPending: Int = 64, maxRegions: Int = 20, maxFires: Int = 1_000_000, maxFiresRange: SourceRange? = nil) {
         self.maxPending = maxPending
         self.maxRegions = maxRegions
