@@ -54,13 +54,23 @@ public struct Compiler: Sendable {
         }
         var triggers = [String: PlanTrigger](minimumCapacity: enabled.count)
         var armings: [(trigger: Trigger, arming: LocationArming)] = []
+        // Armed windows are entries of the plan like fires: they count against `max_fires`.
+        var armedWindows = 0
         for i in enabled.indices {
             triggers[enabled[i].id] = PlanTrigger(kind: enabled[i].kind.name, timezone: enabled[i].timezone,
                                                   priority: enabled[i].priority, payload: enabled[i].payload)
             if case .location(let rule) = enabled[i].kind {
                 let trigger = enabled[i]
-                armings.append((trigger, LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!,
-                                                        window: window)))
+                let arming = LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!,
+                                            window: window, limit: schedule.limits.maxFires - armedWindows)
+                armedWindows += arming.armed.windows.count
+                if arming.exceeded || armedWindows > schedule.limits.maxFires {
+                    throw CompileError(Diagnostic(
+                        .maxFiresExceeded,
+                        "the window holds more than max_fires = \(schedule.limits.maxFires) fires and armed windows (location trigger '\(trigger.id)'); raise limits.max_fires or compile a shorter window",
+                        at: schedule.limits.maxFiresRange ?? trigger.range))
+                }
+                armings.append((trigger, arming))
             }
         }
         let budget = RegionBudget(armings, maxRegions: schedule.limits.maxRegions)
@@ -68,8 +78,10 @@ public struct Compiler: Sendable {
         let header = Plan(spec: SpecInfo(name: schedule.name, sha256: specSHA256), window: window, tzdata: tzdataVersion,
                           limits: PlanLimits(maxPending: schedule.limits.maxPending, maxRegions: schedule.limits.maxRegions),
                           triggers: triggers, regions: regions.sorted { $0.trigger.utf8.lexicographicallyPrecedes($1.trigger.utf8) })
-        return Expansion(header: header, triggers: enabled, limits: schedule.limits, tables: tables,
-                         regionWarnings: budget.diagnostics)
+        var limits = schedule.limits
+        limits.maxFires -= armedWindows
+        return Expansion(header: header, triggers: enabled, limits: limits, tables: tables,
+                         regionWarnings: budget.diagnostics, armedWindows: armedWindows)
     }
 
     /// Refuses what the plan format cannot hold (`PlanFormatLimits`, which the plan reader enforces

@@ -9,9 +9,11 @@ public enum PlanFormatLimits {
     public static let payloadEnclosingLevels = 3
     /// Deepest a payload may nest, counting the payload object itself.
     public static let maxPayloadDepth = maxNesting - payloadEnclosingLevels
-    /// The earliest instant a plan holds, 0000-01-01T00:00:00Z: timestamps have four-digit years
-    /// (year 0000 is there for local midnight of 0001-01-01 east of UTC).
-    public static let earliest = Instant(secondsSinceEpoch: -62_167_219_200)
-    /// The latest instant a plan holds, 9999-12-31T23:59:59Z; a window ends by then.
-    public static let latest = Instant(secondsSinceEpoch: 253_402_300_799)
+    /// The earliest instant a plan's window may start, 0000-01-02T00:00:00Z. Timestamps have
+    /// four-digit years, and local times are written too: a day of margin keeps the local time of
+    /// every instant in the window, in any zone (offsets are under a day), inside year 0000.
+    public static let earliest = Instant(secondsSinceEpoch: -62_167_132_800)
+    /// The latest instant a plan's window may end, 9999-12-31T00:00:00Z: likewise, a day before
+    /// the first local time of year 10000.
+    public static let latest = Instant(secondsSinceEpoch: 253_402_214_400)
 }

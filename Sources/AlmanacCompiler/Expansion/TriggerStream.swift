@@ -32,6 +32,15 @@ final class TriggerStream {
     @exclusivity(unchecked) private(set) var emitted = 0
     /// The first fire inside the window that daylight saving affected, for the lint.
     @exclusivity(unchecked) private(set) var firstAffected: Candidate?
+    /// Candidates the source may still hand over; at zero the stream stops and `overBudget` is set.
+    @exclusivity(unchecked) private var budget: Int
+    /// True when the stream stopped because it examined `maxCandidates` candidates.
+    @exclusivity(unchecked) private(set) var overBudget = false
+
+    /// The most candidates one trigger may examine in a compile. Work is bounded by what is looked
+    /// at, not only by what fires: a rule whose `except` or `during` drops nearly everything, or a
+    /// `count` run from a `start` centuries back, would otherwise run for minutes or forever.
+    static let maxCandidates = 50_000_000
 
     init(rank: Int, trigger: Trigger, source: CandidateSource, table: OffsetTable, window: (from: Int64, to: Int64)) {
         self.rank = rank
@@ -45,6 +54,7 @@ final class TriggerStream {
         windowFrom = window.from
         windowTo = window.to
         offsets = table.cursor()
+        budget = Self.maxCandidates
     }
 
     /// The source, for lint records it keeps (skipped gap times).
@@ -92,6 +102,11 @@ final class TriggerStream {
             }
             // Both queues are drained as far as they can be: with nothing upstream, the stream is over.
             if sourceDone || countDone { return nil }
+            if budget == 0 {
+                overBudget = true
+                return nil
+            }
+            budget -= 1
             if let candidate = source.next() {
                 guard filters.admits(candidate) else { continue }
                 if jitter <= 1 && byInstant.isEmpty && byFinal.isEmpty && candidate.at < source.floor {

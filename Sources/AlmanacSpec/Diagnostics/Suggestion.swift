@@ -36,9 +36,10 @@ public enum Suggestion {
     /// Damerau–Levenshtein (optimal string alignment) distance, or `limit + 1` as soon as it is
     /// known to exceed `limit`.
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int = .max) -> Int {
-        if a.isEmpty { return min(b.count, limit &+ 1) }
-        if b.isEmpty { return min(a.count, limit &+ 1) }
-        if abs(a.count - b.count) > limit { return limit + 1 }
+        let over = limit == .max ? Int.max : limit + 1
+        if a.isEmpty { return min(b.count, over) }
+        if b.isEmpty { return min(a.count, over) }
+        if abs(a.count - b.count) > limit { return over }
         var prev2 = [Int](repeating: 0, count: b.count + 1)
         var prev = Array(0...b.count)
         var cur = [Int](repeating: 0, count: b.count + 1)
@@ -55,9 +56,9 @@ public enum Suggestion {
             }
             // Every later row is at least this row's minimum less one (a transposition reaches
             // two rows back), so two rows over the limit settle it.
-            if rowMin > limit, i > 1, prev.min()! > limit { return limit + 1 }
+            if rowMin > limit, i > 1, prev.min()! > limit { return over }
             (prev2, prev, cur) = (prev, cur, prev2)
         }
-        return min(prev[b.count], limit &+ 1)
+        return min(prev[b.count], over)
     }
 }
