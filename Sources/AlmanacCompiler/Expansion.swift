@@ -14,6 +14,8 @@ public struct Expansion: Sendable {
     let regionWarnings: [Diagnostic]
     /// Armed windows of location triggers in the header: `limits.maxFires` is what is left after them.
     let armedWindows: Int
+    /// The most candidates one trigger may examine (`TriggerStream.defaultMaxCandidates`).
+    var maxCandidates = TriggerStream.defaultMaxCandidates
     /// Plain calendar triggers sharing a day rule are expanded together from this many on.
     var minimumGroupSize = 2
 
@@ -35,9 +37,10 @@ public struct Expansion: Sendable {
             let trigger = triggers[position]
             let table = tables[Self.zone(of: trigger)]!
             let source = try Self.source(for: trigger, table: table, range: ExpansionRange(trigger, window: header.window))
-            let stream = TriggerStream(rank: rank, trigger: trigger, source: source, table: table, window: window)
+            let stream = TriggerStream(rank: rank, trigger: trigger, source: source, table: table, window: window,
+                                       maxCandidates: maxCandidates)
             stream.advance()
-            try Self.checkBudget(stream)
+            try checkBudget(stream)
             if let head = stream.head { heap.push(.init(at: head.final, rank: rank, stream: streams.count)) }
             streams.append(stream)
         }
@@ -68,7 +71,7 @@ public struct Expansion: Sendable {
                 count += 1
                 try sink(stream.headFire())
                 stream.advance()
-                try Self.checkBudget(stream)
+                try checkBudget(stream)
                 heap.replaceTop(with: stream.head.map { .init(at: $0.final, rank: top.rank, stream: top.stream) })
             } else {
                 // A group hands out every fire that comes before the merge's next entry in one go.
@@ -83,11 +86,11 @@ public struct Expansion: Sendable {
     }
 
     /// Stops the compile with a located error when `stream` gave up after examining too many candidates.
-    static func checkBudget(_ stream: TriggerStream) throws {
+    func checkBudget(_ stream: TriggerStream) throws {
         guard stream.overBudget else { return }
         throw CompileError(Diagnostic(
             .maxFiresExceeded,
-            "trigger '\(stream.trigger.id)' examined \(TriggerStream.maxCandidates) candidate times without finishing the window; "
+            "trigger '\(stream.trigger.id)' examined \(maxCandidates) candidate times without finishing the window; "
             + "its `except`, `during`, `start` or `count` leave too few of them (or none): narrow the rule or the window",
             at: stream.trigger.range))
     }

@@ -65,7 +65,7 @@ struct LocationArming {
         guard firstDay <= lastDay else { return (InstantIntervals(), false) }
         for day in firstDay...lastDay {
             // One window a day at most, plus one per transition: past twice the limit, it is exceeded.
-            if pieces.count > limit &* 2 { return (InstantIntervals(pieces), true) }
+            if limit < Int.max / 2, pieces.count > limit * 2 { return (InstantIntervals(pieces), true) }
             if let weekdays = during.weekdays {
                 let iso = ((day % 7) + 7 + 3) % 7 + 1
                 guard let weekday = Weekday(rawValue: Int(iso)), weekdays.contains(weekday) else { continue }

@@ -34,15 +34,17 @@ final class TriggerStream {
     @exclusivity(unchecked) private(set) var firstAffected: Candidate?
     /// Candidates the source may still hand over; at zero the stream stops and `overBudget` is set.
     @exclusivity(unchecked) private var budget: Int
-    /// True when the stream stopped because it examined `maxCandidates` candidates.
+    /// True when the stream stopped because it examined its budget of candidates.
     @exclusivity(unchecked) private(set) var overBudget = false
 
-    /// The most candidates one trigger may examine in a compile. Work is bounded by what is looked
-    /// at, not only by what fires: a rule whose `except` or `during` drops nearly everything, or a
-    /// `count` run from a `start` centuries back, would otherwise run for minutes or forever.
-    static let maxCandidates = 50_000_000
+    /// The most candidates one trigger may examine in a compile, unless told otherwise. Work is
+    /// bounded by what is looked at, not only by what fires: a rule whose `except` or `during` drops
+    /// nearly everything, or a `count` run from a `start` centuries back, would otherwise run for
+    /// minutes or forever.
+    static let defaultMaxCandidates = 50_000_000
 
-    init(rank: Int, trigger: Trigger, source: CandidateSource, table: OffsetTable, window: (from: Int64, to: Int64)) {
+    init(rank: Int, trigger: Trigger, source: CandidateSource, table: OffsetTable, window: (from: Int64, to: Int64),
+         maxCandidates: Int = TriggerStream.defaultMaxCandidates) {
         self.rank = rank
         self.trigger = trigger
         identity = FireIdentity(trigger: trigger.id)
@@ -54,7 +56,7 @@ final class TriggerStream {
         windowFrom = window.from
         windowTo = window.to
         offsets = table.cursor()
-        budget = Self.maxCandidates
+        budget = maxCandidates
     }
 
     /// The source, for lint records it keeps (skipped gap times).
