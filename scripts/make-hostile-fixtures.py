@@ -51,6 +51,28 @@ def main():
         many += "        - [" + ", ".join(["*w"] * 100) + "]\n"
     write("too-many-aliases.yaml", many.encode("utf-8"))
 
+    # Aliases that each nest the previous one: 5 aliases of 20 levels reach 100 levels in a few
+    # lines; the depth limit counts what an alias stands for, not the levels written.
+    chain = "# Each anchor nests the previous one 20 levels deeper: 100 levels through aliases.\n" + HEADER
+    chain += "  nested:\n    cron: \"@daily\"\n    payload:\n"
+    chain += "      a0: &a0 " + "[" * 20 + "1" + "]" * 20 + "\n"
+    for i in range(1, 5):
+        chain += f"      a{i}: &a{i} " + "[" * 20 + f"*a{i - 1}" + "]" * 20 + "\n"
+    write("alias-nesting-too-deep.yaml", chain.encode("utf-8"))
+
+    # Terminal escape sequences in a spec: a colour code, a bell and a window-title command.
+    # Diagnostics show them escaped, never raw.
+    write("control-escape-sequence.yaml",
+          ("# Escape sequences pasted into a value: shown as \\u{1B}, never sent to the terminal.\n" + HEADER
+           + "  coffee:\n    calendar: {at: \"10:30\"}\n    payload: {title: \"\x1b[31mred\x07\x1b]0;pwned\x07\"}\n").encode("utf-8"))
+
+    # A whole spec on one 10 KB line with an error in its middle: the excerpt is cut around the caret.
+    entries = [f"t{i}: {{cron: '0 9 * * *'}}" for i in range(200)]
+    entries[100] = "t100: {cron: '0 25 * * *'}"
+    write("long-line.yaml",
+          ("# One line of 10 KB; the excerpt shows a window around the caret.\n"
+           + "{version: 1, timezone: Europe/Paris, triggers: {" + ", ".join(entries) + "}}\n").encode("utf-8"))
+
 
 if __name__ == "__main__":
     main()

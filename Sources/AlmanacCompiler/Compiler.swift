@@ -1,3 +1,4 @@
+import AlmanacJSON
 import AlmanacPlan
 import AlmanacSpec
 import AlmanacTime
@@ -46,6 +47,7 @@ public struct Compiler: Sendable {
     /// Checks the zones, reads their offset tables and builds the plan header (everything but fires).
     /// Throws `CompileError` for a zone the zone data do not know.
     public func prepare(_ schedule: Schedule, specSHA256: String, window: Window) throws -> Expansion {
+        try Self.checkPlanFormatLimits(schedule, window: window)
         var spans: [String: (from: Int64, to: Int64)] = [:]
         var zoneRanges: [String: SourceRange] = [:]
         // Sharing the schedule's array when every trigger is enabled spares copying each `Trigger`.
@@ -76,14 +78,24 @@ public struct Compiler: Sendable {
         }
         var triggers = [String: PlanTrigger](minimumCapacity: enabled.count)
         var armings: [(trigger: Trigger, arming: LocationArming)] = []
+        // Armed windows are entries of the plan like fires: they count against `max_fires`.
+        var armedWindows = 0
         for i in enabled.indices {
             triggers[enabled[i].id] = PlanTrigger(kind: enabled[i].kind.name, timezone: enabled[i].timezone,
                                                   priority: enabled[i].priority, payload: enabled[i].payload,
                                                   concurrency: PlanConcurrency(rawValue: enabled[i].concurrency.rawValue) ?? .allow)
             if case .location(let rule) = enabled[i].kind {
                 let trigger = enabled[i]
-                armings.append((trigger, LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!,
-                                                        window: window)))
+                let arming = LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!,
+                                            window: window, limit: schedule.limits.maxFires - armedWindows)
+                armedWindows += arming.armed.windows.count
+                if arming.exceeded || armedWindows > schedule.limits.maxFires {
+                    throw CompileError(Diagnostic(
+                        .maxFiresExceeded,
+                        "the window holds more than max_fires = \(schedule.limits.maxFires) fires and armed windows (location trigger '\(trigger.id)'); raise limits.max_fires or compile a shorter window",
+                        at: schedule.limits.maxFiresRange ?? trigger.range))
+                }
+                armings.append((trigger, arming))
             }
         }
         let budget = RegionBudget(armings, maxRegions: schedule.limits.maxRegions)
@@ -98,8 +110,41 @@ public struct Compiler: Sendable {
         let coverageDays = Int64(schedule.limits.minCoverageDays ?? 0) + 2
         let coverageTable = tables[coverageZone] ?? OffsetTable(zone: coverageZone, covering: window.from,
                                                                 to: window.to.adding(TimeSpan(seconds: coverageDays * 86_400)))
-        return Expansion(header: header, triggers: enabled, limits: schedule.limits, tables: tables,
-                         regionWarnings: budget.diagnostics, coverageTable: coverageTable)
+        var limits = schedule.limits
+        limits.maxFires -= armedWindows
+        return Expansion(header: header, triggers: enabled, limits: limits, tables: tables,
+                         regionWarnings: budget.diagnostics, armedWindows: armedWindows, coverageTable: coverageTable)
+    }
+
+    /// Refuses what the plan format cannot hold (`PlanFormatLimits`, which the plan reader enforces
+    /// too): a window outside years 0001–9999, a payload nested deeper than a plan may be.
+    static func checkPlanFormatLimits(_ schedule: Schedule, window: Window) throws {
+        let (earliest, latest) = (PlanFormatLimits.earliest, PlanFormatLimits.latest)
+        if window.from < earliest || window.to > latest {
+            let outside = window.to > latest ? "ends at \(window.to), after \(latest)" : "starts at \(window.from), before \(earliest)"
+            throw CompileError(Diagnostic(
+                .windowOutOfRange,
+                "the window \(outside): a plan holds instants from \(earliest) to \(latest); compile a window inside them",
+                at: nil))
+        }
+        for trigger in schedule.triggers where trigger.enabled {
+            let depth = 1 + (trigger.payload.values.map(Self.depth).max() ?? 0)
+            if depth > PlanFormatLimits.maxPayloadDepth {
+                throw CompileError(Diagnostic(
+                    .nestingTooDeep,
+                    "the payload of trigger '\(trigger.id)' nests \(depth) levels (with `defaults`); a plan holds payloads up to \(PlanFormatLimits.maxPayloadDepth) levels deep",
+                    at: trigger.range))
+            }
+        }
+    }
+
+    /// Levels of arrays and objects in `value`: 0 for a scalar.
+    static func depth(_ value: JSONValue) -> Int {
+        switch value {
+        case .array(let items): return 1 + (items.map(depth).max() ?? 0)
+        case .object(let members): return 1 + (members.values.map(depth).max() ?? 0)
+        default: return 0
+        }
     }
 
     /// Compiles into memory: the whole plan and the warnings found.

@@ -12,6 +12,10 @@ public struct Expansion: Sendable {
     let tables: [String: OffsetTable]
     /// `regionBudget` warnings found while preparing the header.
     let regionWarnings: [Diagnostic]
+    /// Armed windows of location triggers in the header: `limits.maxFires` is what is left after them.
+    let armedWindows: Int
+    /// The most candidates one trigger may examine (`TriggerStream.defaultMaxCandidates`).
+    var maxCandidates = TriggerStream.defaultMaxCandidates
     /// The spec zone's offsets, when `min_coverage` is in calendar days.
     var coverageTable: OffsetTable? = nil
     /// Plain calendar triggers sharing a day rule are expanded together from this many on.
@@ -35,8 +39,10 @@ public struct Expansion: Sendable {
             let trigger = triggers[position]
             let table = tables[Self.zone(of: trigger)]!
             let source = try Self.source(for: trigger, table: table, range: ExpansionRange(trigger, window: header.window))
-            let stream = TriggerStream(rank: rank, trigger: trigger, source: source, table: table, window: window)
+            let stream = TriggerStream(rank: rank, trigger: trigger, source: source, table: table, window: window,
+                                       maxCandidates: maxCandidates)
             stream.advance()
+            try checkBudget(stream)
             if let head = stream.head { heap.push(.init(at: head.final, rank: rank, stream: streams.count)) }
             streams.append(stream)
         }
@@ -62,7 +68,9 @@ public struct Expansion: Sendable {
             guard count < limits.maxFires else {
                 throw CompileError(Diagnostic(
                     .maxFiresExceeded,
-                    "the window holds more than max_fires = \(limits.maxFires) fires; raise limits.max_fires or compile a shorter window",
+                    "the window holds more than max_fires = \(limits.maxFires + armedWindows) fires"
+                    + (armedWindows > 0 ? " (with \(armedWindows) armed windows of location triggers)" : "")
+                    + "; raise limits.max_fires or compile a shorter window",
                     at: limits.maxFiresRange ?? triggers[order[top.rank]].range))
             }
             if top.stream < streams.count {
@@ -70,6 +78,7 @@ public struct Expansion: Sendable {
                 count += 1
                 try deliver(stream.headFire())
                 stream.advance()
+                try checkBudget(stream)
                 heap.replaceTop(with: stream.head.map { .init(at: $0.final, rank: top.rank, stream: top.stream) })
             } else {
                 // A group hands out every fire that comes before the merge's next entry in one go.
@@ -83,6 +92,16 @@ public struct Expansion: Sendable {
         let diagnostics = regionWarnings + (pending.map { [$0] } ?? []) + Self.diagnostics(triggers, order: order, streams: streams, groups: groups,
                                                             window: window, plan: header.window)
         return ExpansionReport(fireCount: count, diagnostics: diagnostics)
+    }
+
+    /// Stops the compile with a located error when `stream` gave up after examining too many candidates.
+    func checkBudget(_ stream: TriggerStream) throws {
+        guard stream.overBudget else { return }
+        throw CompileError(Diagnostic(
+            .maxFiresExceeded,
+            "trigger '\(stream.trigger.id)' examined \(maxCandidates) candidate times without finishing the window; "
+            + "its `except`, `during`, `start` or `count` leave too few of them (or none): narrow the rule or the window",
+            at: stream.trigger.range))
     }
 
     /// The positions of the triggers to expand (all but `location`), sorted by id (UTF-8 bytes).

@@ -47,6 +47,41 @@ public enum FileBytes {
         bytes.removeLast(bytes.count - count)
         return bytes
     }
+
+    /// The bytes of the file at `path`, or of standard input for `-` when `standardInput` is set.
+    /// With `maxBytes`, reading stops one byte past the limit (a caller sees `count > maxBytes` and
+    /// reports the file as too large), so a huge or endless file (`/dev/zero`) costs no more memory.
+    public static func read(_ path: String, maxBytes: Int?, standardInput: Bool = false) throws -> [UInt8] {
+        let fd = standardInput && path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw PlanError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { if fd != 0 { close(fd) } }
+        return try read(descriptor: fd, path: path, maxBytes: maxBytes)
+    }
+
+    /// The bytes of an open descriptor, read to its end or to one byte past `maxBytes`.
+    public static func read(descriptor fd: Int32, path: String, maxBytes: Int?) throws -> [UInt8] {
+        var info = stat()
+        let isRegular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        let cap = maxBytes.map { $0 + 1 } ?? Int.max
+        // The size on disk is a hint only (a file may grow or be sparse); never reserve past the cap.
+        let sizeHint = isRegular ? Int(info.st_size) : 0
+        var bytes = [UInt8](repeating: 0, count: max(min(sizeHint, cap), min(4096, cap)))
+        var count = 0
+        while count < cap {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, cap - bytes.count))) }
+            let n = bytes.withUnsafeMutableBufferPointer { buffer in
+                systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw PlanError("cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
 }
 
 /// The C `read`, named apart from `FileBytes.read`.

@@ -10,7 +10,7 @@ public enum PlanReader {
     /// The plan in `bytes`.
     public static func read(_ bytes: [UInt8]) throws -> Plan {
         do {
-            return try JSONScanner.scan(bytes, maxDepth: 64) { scanner in
+            return try JSONScanner.scan(bytes, maxDepth: PlanFormatLimits.maxNesting) { scanner in
                 var document = PlanDocument()
                 try document.read(&scanner)
                 return try document.plan(scanner)

@@ -200,8 +200,8 @@ public enum SpecSchema {
           "type": "integer", "minimum": 0, "default": 20
         },
         "max_fires": {
-          "description": "Compilation stops with an error past this many fires in the window. Default 1000000.",
-          "type": "integer", "minimum": 1, "default": 1000000
+          "description": "Compilation stops with an error past this many fires in the window. Default 1000000, at most 10000000.",
+          "type": "integer", "minimum": 1, "maximum": 10000000, "default": 1000000
         },
         "min_coverage": {
           "$ref": "#/$defs/duration",

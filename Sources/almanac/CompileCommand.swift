@@ -48,25 +48,56 @@ struct CompileCommand: ParsableCommand {
             try stream(expansion, session, to: FileSink(fileDescriptor: 1))
             return
         }
-        // Written beside PLAN and renamed over it, so no reader ever sees half a plan.
-        let temporary = PlanFiles.temporaryPath(beside: output)
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        // A regular PLAN is written beside itself and renamed over it, so no reader ever sees half
+        // a plan; a device or pipe (`-o /dev/null`, a FIFO) is written in place.
+        let destination: OutputFile
+        do {
+            destination = try OutputFile(output)
+        } catch let error as PlanError {
+            Terminal.writeErr("almanac: \(error)\n")
+            throw ExitCode(2)
+        }
+        if check {
+            try compare(expansion, session, with: destination)
+            return
+        }
+        TemporaryFileCleanup.arm(destination.temporaryPath)
+        defer {
+            destination.discard()
+            TemporaryFileCleanup.disarm()
+        }
+        do {
+            try stream(expansion, session, to: destination.openSink())
+            try destination.commit()
+        } catch let error as PlanError {
+            Terminal.writeErr("almanac: \(error)\n")
+            throw ExitCode(2)
+        }
+    }
+
+    /// `--check`: compiles into a temporary file beside PLAN and exits 1 when PLAN differs.
+    func compare(_ expansion: Expansion, _ session: SpecSession, with destination: OutputFile) throws {
+        // Beside PLAN, or in the temporary folder when PLAN is a device or pipe.
+        let temporary = OutputFile.temporaryPath(beside: destination.isSpecial ? NSTemporaryDirectory() + "/almanac-check" : destination.target)
+        TemporaryFileCleanup.arm(temporary)
+        defer {
+            unlink(temporary)
+            TemporaryFileCleanup.disarm()
+        }
         do {
             try stream(expansion, session, to: FileSink(path: temporary))
         } catch let error as PlanError {
             Terminal.writeErr("almanac: \(error)\n")
             throw ExitCode(2)
         }
-        if check {
-            // The window flags as given, else the window compiled (today's default changes daily).
-            let flags = self.window.isGiven ? self.window.flags : "--from \(window.from) --to \(window.to)"
-            let command = "almanac compile \(Self.quoted(spec)) \(flags) -o \(Self.quoted(output))"
-            guard let stale = try PlanFiles.staleness(current: output, fresh: temporary, command: command,
-                                                      colour: Terminal.wantsColour(1)) else { return }
-            Terminal.writeOut(stale)
-            throw ExitCode(1)
-        }
-        try PlanFiles.replace(output, with: temporary)
+        // The window flags as given, else the window compiled (today's default changes daily).
+        let window = expansion.header.window
+        let flags = self.window.isGiven ? self.window.flags : "--from \(window.from) --to \(window.to)"
+        let command = "almanac compile \(Self.quoted(spec)) \(flags) -o \(Self.quoted(output))"
+        guard let stale = try PlanFiles.staleness(current: output, fresh: temporary, command: command,
+                                                  colour: Terminal.wantsColour(1)) else { return }
+        Terminal.writeOut(stale)
+        throw ExitCode(1)
     }
 
     /// A path as a shell reads it back: quoted only when it needs to be.

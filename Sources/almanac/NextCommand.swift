@@ -46,7 +46,9 @@ struct NextCommand: ParsableCommand {
         }
         let now = try Clock.now()
         let request = WindowRequest(from: from, horizon: WindowLength(days: 100 * 366))
-        guard let window = request.resolve(now: now, zone: session.zone, specHorizon: nil) else { throw ExitCode(2) }
+        guard var window = request.resolve(now: now, zone: session.zone, specHorizon: nil) else { throw ExitCode(2) }
+        // The century ahead stops where plans do, at the end of year 9999.
+        window.to = min(window.to, PlanFormatLimits.latest)
         var schedule = session.schedule
         schedule.limits.maxFires = Int.max
         if !triggers.isEmpty { schedule.triggers.removeAll { !triggers.contains($0.id) } }

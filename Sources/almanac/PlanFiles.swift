@@ -6,23 +6,8 @@ import Darwin
 import AlmanacPlan
 import Foundation
 
-/// Plan files on disk: temporary siblings, atomic replacement, staleness.
+/// Plan files on disk: whether a committed plan is up to date.
 enum PlanFiles {
-    /// A hidden file in PLAN's folder, so the final rename never crosses file systems.
-    static func temporaryPath(beside path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
-    }
-
-    /// Moves `temporary` over `path` unless `path` already has the same bytes (then its timestamp
-    /// is left alone, so build tools see no change).
-    static func replace(_ path: String, with temporary: String) throws {
-        if sameBytes(path, temporary) { return }
-        if rename(temporary, path) != 0 {
-            throw CouldNotRun(description: "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-    }
-
     static func sameBytes(_ a: String, _ b: String) -> Bool {
         guard let x = FileManager.default.contents(atPath: a), let y = FileManager.default.contents(atPath: b) else { return false }
         return x == y

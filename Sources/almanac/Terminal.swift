@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AlmanacPlan
+import AlmanacSpec
 import Foundation
 
 /// The process's view of its terminal and files: the only place that reads the environment.
@@ -27,40 +29,22 @@ struct CouldNotRun: Error, CustomStringConvertible {
     var description: String
 }
 
+/// Input files of the compiler's commands.
 enum Files {
-    /// The bytes of `path`, or `-` for standard input.
+    /// The bytes of `path`, or `-` for standard input, read up to one byte past the spec size limit
+    /// (so the composer reports a too-large file without the whole of it in memory).
     static func read(_ path: String) throws -> [UInt8] {
-        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        if path != "-" {
             var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                throw CouldNotRun(description: isDir.boolValue ? "\(path) is a directory, not a spec file" : "cannot read \(path): permission denied")
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+                throw CouldNotRun(description: "cannot read \(path): no such file")
             }
-            throw CouldNotRun(description: "cannot read \(path): no such file")
+            if isDir.boolValue { throw CouldNotRun(description: "\(path) is a directory, not a spec file") }
         }
-        return Array(data)
-    }
-
-    /// Writes `bytes` to `path` atomically (a temporary file in the same folder, then rename), so
-    /// a reader never sees half a file. Returns false when the file already had these bytes.
-    @discardableResult
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws -> Bool {
-        if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
-        let url = URL(fileURLWithPath: path)
-        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
         do {
-            try Data(bytes).write(to: temp)
-            if rename(temp.path, url.path) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: temp)
-                throw CouldNotRun(description: "cannot write \(path): \(reason)")
-            }
-        } catch let e as CouldNotRun {
-            throw e
-        } catch {
-            try? FileManager.default.removeItem(at: temp)
-            throw CouldNotRun(description: "cannot write \(path): \(error.localizedDescription)")
+            return try FileBytes.read(path, maxBytes: YAMLLimits.standard.maxBytes, standardInput: true)
+        } catch let error as PlanError {
+            throw CouldNotRun(description: error.description)
         }
-        return true
     }
 }

@@ -52,6 +52,11 @@ struct InstantIntervals: Equatable, Sendable {
         return InstantIntervals(result)
     }
 
+    /// The instants in both this set and `other`.
+    func intersecting(_ other: InstantIntervals) -> InstantIntervals {
+        subtracting(subtracting(other))
+    }
+
     /// The union of this set and `other`.
     func union(_ other: InstantIntervals) -> InstantIntervals {
         InstantIntervals(intervals + other.intervals)

@@ -14,8 +14,12 @@ struct LocationArming {
     let region: PlanRegion
     /// The armed windows as seconds, for the region budget.
     let armed: InstantIntervals
+    /// True when the windows were cut short at `limit`: the plan would hold more than allowed.
+    let exceeded: Bool
 
-    init(trigger: Trigger, rule: LocationRule, table: OffsetTable, window: Window) {
+    /// `limit` bounds the windows built (the compile's `max_fires` left), so a window of centuries
+    /// costs no more than the error it ends in.
+    init(trigger: Trigger, rule: LocationRule, table: OffsetTable, window: Window, limit: Int = .max) {
         let wall = WallPreimage(table)
         let filters = TriggerFilters(trigger)
         let lower = max(window.from.secondsSinceEpoch, filters.instantFrom,
@@ -23,10 +27,13 @@ struct LocationArming {
         let upper = min(window.to.secondsSinceEpoch, filters.instantUntil,
                         filters.nominalUntil == .max ? .max : Self.instant(filters.nominalUntil, table: table, opening: false))
         var armed = InstantIntervals()
+        var exceeded = false
         if lower < upper {
             armed = InstantIntervals([(lower, upper)])
             if let during = trigger.during {
-                armed = Self.duringIntervals(during, wall: wall, lower: lower, upper: upper).clipped(from: lower, to: upper)
+                let pieces = Self.duringIntervals(during, wall: wall, lower: lower, upper: upper, limit: limit)
+                exceeded = pieces.exceeded
+                armed = pieces.intervals.clipped(from: lower, to: upper)
             }
             let excepted = trigger.except.flatMap { range in
                 wall.instants(showing: Int64(range.from.daysSinceEpoch) * 86_400, Int64(range.to.daysSinceEpoch + 1) * 86_400)
@@ -34,6 +41,7 @@ struct LocationArming {
             if !excepted.isEmpty { armed = armed.subtracting(InstantIntervals(excepted)) }
         }
         self.armed = armed
+        self.exceeded = exceeded || armed.windows.count > limit
         let event: PlanRegion.Event = switch rule.on {
         case .enter: .enter
         case .exit: .exit
@@ -45,7 +53,8 @@ struct LocationArming {
     }
 
     /// The instants inside one `during` window per admitted day, over the local days that can touch `[lower, upper)`.
-    private static func duringIntervals(_ during: During, wall: WallPreimage, lower: Int64, upper: Int64) -> InstantIntervals {
+    private static func duringIntervals(_ during: During, wall: WallPreimage, lower: Int64, upper: Int64,
+                                        limit: Int) -> (intervals: InstantIntervals, exceeded: Bool) {
         let open = Int64(during.betweenFrom?.secondsOfDay ?? 0)
         var close = Int64(during.betweenTo?.secondsOfDay ?? 86_400)
         if close <= open { close += 86_400 }
@@ -53,15 +62,17 @@ struct LocationArming {
         let firstDay = floorDiv(lower + wall.offset(at: lower), 86_400) - 1
         let lastDay = floorDiv(upper - 1 + wall.offset(at: upper - 1), 86_400)
         var pieces: [(from: Int64, to: Int64)] = []
-        guard firstDay <= lastDay else { return InstantIntervals() }
+        guard firstDay <= lastDay else { return (InstantIntervals(), false) }
         for day in firstDay...lastDay {
+            // One window a day at most, plus one per transition: past twice the limit, it is exceeded.
+            if limit < Int.max / 2, pieces.count > limit * 2 { return (InstantIntervals(pieces), true) }
             if let weekdays = during.weekdays {
                 let iso = ((day % 7) + 7 + 3) % 7 + 1
                 guard let weekday = Weekday(rawValue: Int(iso)), weekdays.contains(weekday) else { continue }
             }
             pieces += wall.instants(showing: day * 86_400 + open, day * 86_400 + close)
         }
-        return InstantIntervals(pieces)
+        return (InstantIntervals(pieces), false)
     }
 
     /// The instant a `start`/`end` wall time means: a gap opens or closes at the transition; in an

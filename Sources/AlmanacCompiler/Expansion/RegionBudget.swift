@@ -23,14 +23,28 @@ struct RegionBudget {
         }
         var kept = [InstantIntervals](repeating: InstantIntervals(), count: armings.count)
         var dropped = [InstantIntervals](repeating: InstantIntervals(), count: armings.count)
-        var keptSoFar: [InstantIntervals] = []
+        // levels[k]: the moments at least k + 1 better-ranked regions are kept armed. Adding one
+        // region's kept windows raises each level by the part of the level below it they cover,
+        // so the budget costs the depth reached per region, not a sweep over all regions so far.
+        var levels: [InstantIntervals] = []
         for index in ranked {
             let armed = armings[index].arming.armed
             // Moments already taken by max_regions better-ranked regions.
-            let full = InstantIntervals.covered(atLeast: max(0, maxRegions), by: keptSoFar)
-            kept[index] = armed.subtracting(full)
-            dropped[index] = armed.subtracting(kept[index])
-            keptSoFar.append(kept[index])
+            let keep = maxRegions <= 0 ? InstantIntervals() : levels.count == maxRegions ? armed.subtracting(levels[maxRegions - 1]) : armed
+            kept[index] = keep
+            dropped[index] = armed.subtracting(keep)
+            var carry = keep
+            var level = 0
+            while !carry.isEmpty && level < maxRegions {
+                guard level < levels.count else {
+                    levels.append(carry)
+                    break
+                }
+                let above = levels[level].intersecting(carry)
+                levels[level] = levels[level].union(carry)
+                carry = above
+                level += 1
+            }
         }
         for (index, entry) in armings.enumerated() {
             var region = entry.arming.region

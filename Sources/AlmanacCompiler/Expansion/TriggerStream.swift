@@ -33,8 +33,19 @@ final class TriggerStream {
     /// The first fire inside the window that daylight saving affected under a policy the spec did not
     /// state, for the lint.
     @exclusivity(unchecked) private(set) var firstAffected: Candidate?
+    /// Candidates the source may still hand over; at zero the stream stops and `overBudget` is set.
+    @exclusivity(unchecked) private var budget: Int
+    /// True when the stream stopped because it examined its budget of candidates.
+    @exclusivity(unchecked) private(set) var overBudget = false
 
-    init(rank: Int, trigger: Trigger, source: CandidateSource, table: OffsetTable, window: (from: Int64, to: Int64)) {
+    /// The most candidates one trigger may examine in a compile, unless told otherwise. Work is
+    /// bounded by what is looked at, not only by what fires: a rule whose `except` or `during` drops
+    /// nearly everything, or a `count` run from a `start` centuries back, would otherwise run for
+    /// minutes or forever.
+    static let defaultMaxCandidates = 50_000_000
+
+    init(rank: Int, trigger: Trigger, source: CandidateSource, table: OffsetTable, window: (from: Int64, to: Int64),
+         maxCandidates: Int = TriggerStream.defaultMaxCandidates) {
         self.rank = rank
         self.trigger = trigger
         identity = FireIdentity(trigger: trigger.id)
@@ -46,6 +57,7 @@ final class TriggerStream {
         windowFrom = window.from
         windowTo = window.to
         offsets = table.cursor()
+        budget = maxCandidates
     }
 
     /// The source, for lint records it keeps (skipped gap times).
@@ -98,6 +110,11 @@ final class TriggerStream {
             }
             // Both queues are drained as far as they can be: with nothing upstream, the stream is over.
             if sourceDone || countDone { return nil }
+            if budget == 0 {
+                overBudget = true
+                return nil
+            }
+            budget -= 1
             if let candidate = source.next() {
                 guard filters.admits(candidate) else { continue }
                 if jitter <= 1 && byInstant.isEmpty && byFinal.isEmpty && candidate.at < source.floor {

@@ -84,6 +84,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case dstAffected = "W0603"
     case regionBudget = "W0604"
     case pendingBudget = "W0605"
+    case windowOutOfRange = "E0606"
 
     public var defaultSeverity: Severity {
         rawValue.hasPrefix("W") ? .warning : .error

@@ -11,49 +11,92 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
 }
 
 /// Renders diagnostics of one or more files.
+///
+/// Output stays proportional to what a reader can use whatever the spec: at most `limit`
+/// diagnostics per file (then a count of the rest), excerpts at most `excerptWidth` characters
+/// wide around the caret, and control characters (escape sequences, bidi overrides) shown as
+/// `\u{1B}` rather than sent to the terminal or CI log.
 public struct DiagnosticRenderer: Sendable {
     public var format: DiagnosticFormat
     /// ANSI colour; the executables turn it on only for a terminal.
     public var colour: Bool
+    /// Most diagnostics printed per file; the rest are counted in one closing line.
+    public var limit: Int
+    /// Most characters of a source line shown in an excerpt.
+    public var excerptWidth: Int
 
-    public init(format: DiagnosticFormat = .text, colour: Bool = false) {
+    public static let defaultLimit = 100
+    public static let defaultExcerptWidth = 120
+
+    public init(format: DiagnosticFormat = .text, colour: Bool = false, limit: Int = DiagnosticRenderer.defaultLimit,
+                excerptWidth: Int = DiagnosticRenderer.defaultExcerptWidth) {
         self.format = format
         self.colour = colour
+        self.limit = max(limit, 1)
+        self.excerptWidth = max(excerptWidth, 20)
     }
 
     /// The diagnostics of `file`, in source order.
     public func render(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
+        let shown = diagnostics.prefix(limit)
+        let rest = diagnostics.dropFirst(limit)
         switch format {
-        case .text: return diagnostics.map { text($0, file) }.joined()
-        case .github: return diagnostics.map { github($0, file) }.joined()
+        case .text:
+            var lines = LineCache(file)
+            var out = ""
+            for d in shown { out += text(d, file, &lines) }
+            if !rest.isEmpty { out += "\(Self.visible(file.path)): \(Self.omitted(rest)) not shown\n" }
+            return out
+        case .github:
+            var out = shown.map { github($0, file) }.joined()
+            if !rest.isEmpty { out += "::notice file=\(escapeProperty(file.path)),title=omitted::\(Self.omitted(rest)) not shown\n" }
+            return out
         case .json: return renderJSON([(file, diagnostics)])
         }
     }
 
-    /// A JSON document for several files at once (`check a.yaml b.yaml --format json`).
+    /// `3 more diagnostics (2 errors, 1 warning)`.
+    static func omitted(_ rest: ArraySlice<Diagnostic>) -> String {
+        let errors = rest.count { $0.severity == .error }
+        let warnings = rest.count { $0.severity == .warning }
+        var parts: [String] = []
+        if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
+        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        let more = "\(rest.count) more diagnostic\(rest.count == 1 ? "" : "s")"
+        return parts.isEmpty ? more : "\(more) (\(parts.joined(separator: ", ")))"
+    }
+
+    /// A JSON document for several files at once (`check a.yaml b.yaml --format json`): at most
+    /// `limit` diagnostics per file, with `omitted` counting the rest; `errors` and `warnings`
+    /// count them all.
     public func renderJSON(_ files: [(SourceFile, [Diagnostic])]) -> String {
-        var items: [JSONValue] = []
-        for (file, diagnostics) in files {
-            for d in diagnostics { items.append(Self.json(d, file)) }
-        }
-        let errors = files.flatMap(\.1).filter { $0.severity == .error }.count
-        let warnings = files.flatMap(\.1).filter { $0.severity == .warning }.count
         var out = "{\"diagnostics\": ["
-        for (i, item) in items.enumerated() {
-            out += i == 0 ? "\n  " : ",\n  "
-            JSONWriter.write(item, to: &out)
+        var first = true
+        var omitted = 0
+        var errors = 0, warnings = 0
+        for (file, diagnostics) in files {
+            errors += diagnostics.count { $0.severity == .error }
+            warnings += diagnostics.count { $0.severity == .warning }
+            omitted += max(diagnostics.count - limit, 0)
+            for d in diagnostics.prefix(limit) {
+                out += first ? "\n  " : ",\n  "
+                first = false
+                JSONWriter.write(Self.json(d, file), to: &out)
+            }
         }
-        out += items.isEmpty ? "" : "\n"
-        out += "], \"errors\": \(errors), \"warnings\": \(warnings)}\n"
+        out += first ? "" : "\n"
+        out += "], \"errors\": \(errors), \"warnings\": \(warnings)"
+        if omitted > 0 { out += ", \"omitted\": \(omitted)" }
+        out += "}\n"
         return out
     }
 
     static func json(_ d: Diagnostic, _ file: SourceFile) -> JSONValue {
         var o: [String: JSONValue] = [
-            "file": .string(file.path),
+            "file": .string(visible(file.path)),
             "severity": .string(d.severity.rawValue),
             "code": .string(d.code.rawValue),
-            "message": .string(d.message),
+            "message": .string(visible(d.message)),
         ]
         if let r = d.range {
             o["line"] = .number(String(r.start.line))
@@ -63,7 +106,7 @@ public struct DiagnosticRenderer: Sendable {
         }
         if !d.notes.isEmpty {
             o["notes"] = .array(d.notes.map { note in
-                var n: [String: JSONValue] = ["message": .string(note.message)]
+                var n: [String: JSONValue] = ["message": .string(visible(note.message))]
                 if let r = note.range {
                     n["line"] = .number(String(r.start.line))
                     n["column"] = .number(String(r.start.column))
@@ -76,7 +119,7 @@ public struct DiagnosticRenderer: Sendable {
 
     func github(_ d: Diagnostic, _ file: SourceFile) -> String {
         let command = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "notice"
-        var props = "file=\(escapeProperty(file.path))"
+        var props = "file=\(escapeProperty(Self.visible(file.path)))"
         if let r = d.range {
             props += ",line=\(r.start.line),col=\(r.start.column)"
             if r.end.line >= r.start.line {
@@ -84,9 +127,9 @@ public struct DiagnosticRenderer: Sendable {
             }
         }
         props += ",title=\(d.code.rawValue)"
-        var message = d.message
+        var message = Self.visible(d.message)
         for note in d.notes {
-            message += "\n" + (note.range.map { "\($0.start): " } ?? "") + "note: " + note.message
+            message += "\n" + (note.range.map { "\($0.start): " } ?? "") + "note: " + Self.visible(note.message)
         }
         return "::\(command) \(props)::\(escapeData(message))\n"
     }
@@ -104,36 +147,129 @@ public struct DiagnosticRenderer: Sendable {
         colour ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
     }
 
-    func text(_ d: Diagnostic, _ file: SourceFile) -> String {
+    func text(_ d: Diagnostic, _ file: SourceFile, _ lines: inout LineCache) -> String {
         let severityColour = d.severity == .error ? "1;31" : d.severity == .warning ? "1;33" : "1;36"
         var out = ""
-        let location = d.range.map { "\(file.path):\($0.start.line):\($0.start.column)" } ?? file.path
+        let path = Self.visible(file.path)
+        let location = d.range.map { "\(path):\($0.start.line):\($0.start.column)" } ?? path
         out += paint(location + ":", "1") + " "
         out += paint("\(d.severity.rawValue)[\(d.code.rawValue)]", severityColour) + ": "
-        out += d.message + "\n"
-        if let r = d.range { out += excerpt(r, file, caretColour: severityColour) }
+        out += Self.visible(d.message) + "\n"
+        if let r = d.range { out += excerpt(r, &lines, caretColour: severityColour) }
         for note in d.notes {
-            let at = note.range.map { "\(file.path):\($0.start.line):\($0.start.column): " } ?? ""
-            out += "      = " + paint("note", "1;36") + ": " + at + note.message + "\n"
-            if let r = note.range { out += excerpt(r, file, caretColour: "1;36") }
+            let at = note.range.map { "\(path):\($0.start.line):\($0.start.column): " } ?? ""
+            out += "      = " + paint("note", "1;36") + ": " + at + Self.visible(note.message) + "\n"
+            if let r = note.range { out += excerpt(r, &lines, caretColour: "1;36") }
         }
         return out
     }
 
     /// The source line with a caret run under the range (to its end, or the line's end when the
-    /// range spans lines). Tabs are kept so that carets line up in a terminal.
-    func excerpt(_ r: SourceRange, _ file: SourceFile, caretColour: String) -> String {
-        guard let line = file.line(r.start.line) else { return "" }
-        let scalars = Array(line.unicodeScalars)
+    /// range spans lines). Tabs are kept so that carets line up in a terminal; control characters
+    /// are escaped and the carets widened to match. A line wider than `excerptWidth` is cut to a
+    /// window around the caret, marked with `…` at the cut ends; only that window is decoded.
+    func excerpt(_ r: SourceRange, _ lines: inout LineCache, caretColour: String) -> String {
+        guard let line = lines.file.lineBytes(r.start.line) else { return "" }
         let number = String(r.start.line)
         let gutter = String(repeating: " ", count: max(4 - number.count, 1))
-        let startIndex = min(max(r.start.column - 1, 0), scalars.count)
-        var endIndex = r.end.line == r.start.line ? r.end.column - 1 : scalars.count
-        endIndex = min(max(endIndex, startIndex + 1), max(scalars.count, startIndex + 1))
-        var pad = ""
-        for s in scalars[0..<startIndex] { pad.unicodeScalars.append(s == "\t" ? "\t" : " ") }
-        let carets = String(repeating: "^", count: endIndex - startIndex)
+        // Byte offset of the caret's column (at most the line's end), then back a third of the
+        // width for context.
+        var (column, offset) = lines.offset(ofColumn: max(r.start.column - 1, 0), line: r.start.line, in: line)
+        let startColumn = column
+        let endColumn = r.end.line == r.start.line ? max(r.end.column - 1, startColumn + 1) : Int.max
+        var lead = excerptWidth / 3
+        if column < excerptWidth * 2 / 3 {
+            (column, offset) = (0, line.startIndex)
+            lead = 0
+        }
+        while lead > 0, offset > line.startIndex {
+            offset -= 1
+            if line[offset] & 0xC0 != 0x80 {
+                column -= 1
+                lead -= 1
+            }
+        }
+        let cutStart = offset > line.startIndex
+        var shown = cutStart ? "…" : ""
+        var pad = cutStart ? " " : ""
+        var width = 0, carets = 0
+        var iterator = String(decoding: line[offset...], as: UTF8.self).unicodeScalars.makeIterator()
+        var cutEnd = false
+        while let s = iterator.next() {
+            let piece = s == "\t" ? "\t" : Self.visible(s) ?? String(s)
+            let pieceWidth = s == "\t" ? 1 : piece.unicodeScalars.count
+            if width + pieceWidth > excerptWidth {
+                cutEnd = true
+                break
+            }
+            shown += piece
+            width += pieceWidth
+            if column < startColumn {
+                pad += s == "\t" ? "\t" : String(repeating: " ", count: pieceWidth)
+            } else if column < endColumn {
+                carets += pieceWidth
+            }
+            column += 1
+        }
+        if cutEnd { shown += "…" }
+        carets = min(max(carets, 1), excerptWidth)
         let blank = String(repeating: " ", count: gutter.count + number.count)
-        return "\(gutter)\(number) | \(line)\n\(blank) | \(pad)\(paint(carets, caretColour))\n"
+        return "\(gutter)\(number) | \(shown)\n\(blank) | \(pad)\(paint(String(repeating: "^", count: carets), caretColour))\n"
+    }
+
+    /// `scalar` written visibly when a terminal would act on it instead of showing it: C0 and C1
+    /// controls, DEL, and the bidirectional overrides that reorder what a reader sees.
+    static func visible(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+            return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default:
+            return nil
+        }
+    }
+
+    /// Longest message or path printed, in Unicode scalars; a message quoting a huge value is cut.
+    public static let maxMessageLength = 1000
+
+    /// `text` with every character `visible(_:)` escapes written visibly (tabs too), cut with `…`
+    /// past `maxMessageLength`.
+    static func visible(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > maxMessageLength || scalars.contains(where: { visible($0) != nil }) else { return text }
+        var out = ""
+        var length = 0
+        for s in scalars {
+            let piece = visible(s) ?? String(s)
+            length += piece.unicodeScalars.count
+            if length > maxMessageLength {
+                out += "…"
+                break
+            }
+            out += piece
+        }
+        return out
+    }
+}
+
+/// Where the last excerpt's caret was found: diagnostics come in source order, so the next
+/// caret on the same line is found by scanning on from there, and one long line is read once.
+struct LineCache {
+    let file: SourceFile
+    var last: (line: Int, column: Int, offset: Int)?
+
+    init(_ file: SourceFile) { self.file = file }
+
+    /// The byte offset in `bytes` (line `n`) of scalar column `column` (0-based), clamped to the
+    /// line's end, with the column actually reached.
+    mutating func offset(ofColumn column: Int, line n: Int, in bytes: ArraySlice<UInt8>) -> (column: Int, offset: Int) {
+        var current = 0, offset = bytes.startIndex
+        if let last, last.line == n, last.column <= column { (current, offset) = (last.column, last.offset) }
+        while current < column, offset < bytes.endIndex {
+            offset += 1
+            while offset < bytes.endIndex, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            current += 1
+        }
+        last = (n, current, offset)
+        return (current, offset)
     }
 }

@@ -43,6 +43,8 @@ public struct Limits: Hashable, Sendable {
     public var maxPendingRange: SourceRange?
 
     public static let defaultMinCoverage = TimeSpan(seconds: 86_400)
+    /// The most `max_fires` may be: about 1 GB of plan, written in seconds.
+    public static let maxFiresCeiling = 10_000_000
 
     public init(maxPending: Int = 64, maxRegions: Int = 20, maxFires: Int = 1_000_000,
                 minCoverage: TimeSpan = Limits.defaultMinCoverage, maxFiresRange: SourceRange? = nil,

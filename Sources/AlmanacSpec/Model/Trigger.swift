@@ -14,6 +14,10 @@ public struct Trigger: Sendable {
     public var except: [DateRange]
     public var during: During?
     public var jitter: TimeSpan?
+    /// The longest `jitter` accepted: one day.
+    public static let maxJitterSeconds: Int64 = 86_400
+    /// The longest `jitter` of an `every` trigger, in intervals.
+    public static let maxJitterIntervals = 1_000
     public var invalidDates: InvalidDatePolicy
     /// Always an object.
     public var payload: [String: JSONValue]

@@ -77,7 +77,15 @@ extension SpecValidator {
             c.except = Located(value: ranges, range: v.range)
         }
         if let v = nodes.during, let d = during(v) { c.during = Located(value: d, range: v.range) }
-        if let v = nodes.jitter { c.jitter = parse(v, "`jitter`") { Syntax.duration($0, allowZero: false) } }
+        if let v = nodes.jitter, let span = parse(v, "`jitter`", { Syntax.duration($0, allowZero: false) }) {
+            // Jitter spreads fires over minutes or hours; fires held back for days would also
+            // keep that many waiting in memory while the window is expanded.
+            if span.seconds > Trigger.maxJitterSeconds {
+                diagnostics.emit(Diagnostic(.outOfRange, "`jitter` \(v.scalar ?? "") is out of range; it must be at most 1d (\(Trigger.maxJitterSeconds) s)", at: v.range))
+            } else {
+                c.jitter = span
+            }
+        }
         if let v = nodes.invalidDates { c.invalidDates = choice(v, "`invalid_dates`", InvalidDatePolicy.self) }
         if let v = nodes.payload {
             if let pairs = v.mapping {

@@ -24,6 +24,9 @@ struct SpecValidator {
     /// Problems located inside `defaults:` that every inheriting trigger would raise again.
     var reportedInDefaults: Set<String> = []
     var defaults = CommonFields()
+    /// Did-you-mean hints for unknown zone names already seen: an alias repeats its node's text
+    /// wherever it is used, and the search among every zone name is the costly part.
+    var zoneHints: [String: String] = [:]
 
     init(defaultName: String) { self.defaultName = defaultName }
 
@@ -112,7 +115,7 @@ struct SpecValidator {
             limits.maxPendingRange = limits.maxPendingRange ?? v.range
         }
         if let v = m["max_regions"], let n = integer(v, "`max_regions`", in: 0...10_000) { limits.maxRegions = n }
-        if let v = m["max_fires"], let n = integer(v, "`max_fires`", in: 1...Int.max) {
+        if let v = m["max_fires"], let n = integer(v, "`max_fires`", in: 1...Limits.maxFiresCeiling) {
             limits.maxFires = n
             limits.maxFiresRange = v.range
         }

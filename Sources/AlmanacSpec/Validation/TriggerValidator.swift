@@ -59,6 +59,14 @@ extension SpecValidator {
         trigger.dstGapStated = fields.gap != nil
         trigger.dstOverlapStated = fields.overlap != nil
         checkMeaning(trigger, fields: fields, key: key, kindNode: kindNode, anchorNode: m["anchor"])
+        // Each fire may wait up to the jitter for the ones drawn before it: a jitter of more than
+        // `maxJitterIntervals` intervals reorders that many fires at once, for no schedule's good.
+        if case .every(let rule) = kind, let jitter = trigger.jitter,
+           jitter.seconds > Int64(Trigger.maxJitterIntervals) * max(rule.interval.seconds, 1) {
+            diagnostics.emit(Diagnostic(.outOfRange,
+                "`jitter` is more than \(Trigger.maxJitterIntervals) times the `every` interval; make it at most \(Trigger.maxJitterIntervals * Int(max(rule.interval.seconds, 1))) s or the interval longer",
+                at: (m["jitter"] ?? kindNode).range))
+        }
         let errorsAfter = diagnostics.errorCount
         return errorsAfter == errorsBefore ? trigger : nil
     }

@@ -53,8 +53,9 @@ extension SpecValidator {
                 at: node.range))
             return nil
         }
-        let hint = Suggestion.closest(to: name, among: ZoneNames.all).map { "; did you mean '\($0)'?" }
+        let hint = zoneHints[name] ?? Suggestion.closest(to: name, among: ZoneNames.all).map { "; did you mean '\($0)'?" }
             ?? "; use an IANA name such as 'America/New_York', 'Europe/London' or 'UTC'"
+        zoneHints[name] = hint
         diagnostics.emit(Diagnostic(.unknownTimeZone, "unknown time zone '\(name)'\(hint)", at: node.range))
         return nil
     }

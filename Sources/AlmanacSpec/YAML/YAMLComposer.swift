@@ -11,7 +11,7 @@ public enum YAMLComposer {
         if bytes.count > limits.maxBytes {
             diagnostics.emit(Diagnostic(
                 .fileTooLarge,
-                "file is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes — split the spec into several files",
+                "the file is larger than the limit of \(limits.maxBytes) bytes — split the spec into several files",
                 at: SourceRange(line: 1, column: 1, length: 1)))
             return nil
         }
@@ -51,6 +51,8 @@ private struct ComposerState {
         /// Keys by text, built only once a mapping outgrows a linear scan.
         var index: YAMLKeyTable?
         var size = 1
+        /// Levels of collections below this one, aliases counted as what they stand for.
+        var height = 0
     }
 
     var records: [YAMLTree.Record] = []
@@ -63,7 +65,7 @@ private struct ComposerState {
     var failed = false
     var root: Int32?
     var stack: [Frame] = []
-    var anchors: [String: (node: Int32, size: Int)] = [:]
+    var anchors: [String: (node: Int32, size: Int, height: Int)] = [:]
     var totalNodes = 0
     var aliasCount = 0
     var documents = 0
@@ -223,7 +225,7 @@ private struct ComposerState {
             let node = add(YAMLTree.Record(range: SourceRange(start: start, end: end), first: value, count: 0,
                                            tag: store(Self.string(s.tag)), kind: .scalar, style: style.rawValue, isFlow: false,
                                            isNull: style == .plain && Self.spellsNull(bytes)))
-            complete(node, size: 1, anchor: Self.string(s.anchor))
+            complete(node, size: 1, height: 0, anchor: Self.string(s.anchor))
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             aliasCount += 1
@@ -236,10 +238,17 @@ private struct ComposerState {
                 return
             }
             guard countNodes(target.size, at: start, length: name.count + 1) else { return }
+            // An alias nests what it stands for here: a chain of aliases, each nesting the
+            // previous, reaches any depth in a small file, and every reader of the tree recurses.
+            if stack.count + target.height > limits.maxDepth {
+                fail(.nestingTooDeep, "nesting deeper than \(limits.maxDepth) levels through alias '*\(name)'; a spec never needs this much",
+                     at: start, length: name.count + 1)
+                return
+            }
             // The same node seen from here: its content, with the alias's own range.
             var copy = records[Int(target.node)]
             copy.range = SourceRange(start: start, end: end)
-            complete(add(copy), size: target.size, anchor: nil)
+            complete(add(copy), size: target.size, height: target.height, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
             guard push(at: start) else { return }
             let d = event.data.sequence_start
@@ -262,7 +271,7 @@ private struct ComposerState {
             let node = add(YAMLTree.Record(range: SourceRange(start: f.start, end: closingEnd(f.start, end, last)), first: first,
                                            count: Int32(count), tag: f.tag, kind: f.isMapping ? .mapping : .sequence,
                                            style: 0, isFlow: f.flow, isNull: false))
-            complete(node, size: f.size, anchor: f.anchor)
+            complete(node, size: f.size, height: f.height + 1, anchor: f.anchor)
         default:
             break
         }
@@ -284,14 +293,15 @@ private struct ComposerState {
         return true
     }
 
-    mutating func complete(_ node: Int32, size: Int, anchor: String?) {
-        if let anchor { anchors[anchor] = (node, size) }
+    mutating func complete(_ node: Int32, size: Int, height: Int, anchor: String?) {
+        if let anchor { anchors[anchor] = (node, size, height) }
         guard !stack.isEmpty else {
             root = node
             return
         }
         let top = stack.count - 1
         stack[top].size += size
+        stack[top].height = max(stack[top].height, height)
         // In a mapping an even count of children so far means `node` is a key.
         guard stack[top].isMapping, (pending.count - stack[top].base) % 2 == 0 else {
             pending.append(node)

@@ -1,0 +1,120 @@
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+/// `compile -o` into every kind of destination: a regular file is replaced atomically, a device or
+/// pipe is written in place (never replaced by a regular file), a symbolic link is followed to its
+/// target and stays a link, and an interrupted compile leaves no temporary file behind.
+@Suite struct OutputFileCommandTests {
+    static let spec = "version: 1\ntimezone: Europe/Berlin\ntriggers:\n  a: {cron: \"30 9 * * *\"}\n"
+    static let window = ["--from", "2027-01-04", "--horizon", "3d"]
+
+    static func directory() throws -> String {
+        let dir = NSTemporaryDirectory() + "almanac-out-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data(spec.utf8).write(to: URL(fileURLWithPath: dir + "/spec.yaml"))
+        return dir
+    }
+
+    static func compile(_ output: String, in dir: String, _ extra: [String] = []) throws -> CommandRunner.Output {
+        try CommandRunner.run("almanac", ["compile", "spec.yaml", "-o", output] + window + extra, in: dir)
+    }
+
+    /// The plan that standard output receives, to compare every destination with.
+    static func expected(in dir: String) throws -> String {
+        let out = try CommandRunner.run("almanac", ["compile", "spec.yaml"] + window, in: dir)
+        #expect(out.status == 0, "\(out.stderr)")
+        return out.stdout
+    }
+
+    @Test func aRegularFileIsReplacedAndLeavesNoTemporary() throws {
+        let dir = try Self.directory()
+        try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/plan.json"))
+        let out = try Self.compile("plan.json", in: dir)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(try String(contentsOfFile: dir + "/plan.json", encoding: .utf8) == Self.expected(in: dir))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["plan.json", "spec.yaml"])
+    }
+
+    @Test func aFIFOIsWrittenInPlaceAndStaysAFIFO() throws {
+        let dir = try Self.directory()
+        let fifo = dir + "/plan.fifo"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        // A reader on the other end, as a shell's `| consumer` would be.
+        nonisolated(unsafe) var received = Data()
+        let reader = Thread {
+            if let handle = FileHandle(forReadingAtPath: fifo) { received = handle.readDataToEndOfFile() }
+        }
+        reader.start()
+        let out = try Self.compile(fifo, in: dir)
+        #expect(out.status == 0, "\(out.stderr)")
+        while !reader.isFinished { usleep(1000) }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+        #expect(String(decoding: received, as: UTF8.self) == (try Self.expected(in: dir)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["plan.fifo", "spec.yaml"])
+    }
+
+    @Test func devNullStaysACharacterDevice() throws {
+        let dir = try Self.directory()
+        let out = try Self.compile("/dev/null", in: dir)
+        #expect(out.status == 0, "\(out.stderr)")
+        var info = stat()
+        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a character device")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["spec.yaml"])
+    }
+
+    @Test(arguments: ["plan.json", "../outside.json", "deeper/../plan.json"])
+    func aSymlinkIsFollowedAndKept(_ target: String) throws {
+        let dir = try Self.directory()
+        try FileManager.default.createDirectory(atPath: dir + "/sub/deeper", withIntermediateDirectories: true)
+        let link = dir + "/sub/link.json"
+        // Relative links resolve against the link's own folder; the first target does not exist yet.
+        #expect(symlink(target, link) == 0)
+        let out = try Self.compile("sub/link.json", in: dir)
+        #expect(out.status == 0, "\(out.stderr)")
+        var info = stat()
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link is kept")
+        let resolved = dir + "/sub/" + target
+        #expect(try String(contentsOfFile: resolved, encoding: .utf8) == Self.expected(in: dir))
+        // A second compile goes through the link again and leaves the target alone (same bytes).
+        let again = try Self.compile("sub/link.json", in: dir)
+        #expect(again.status == 0)
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        let check = try Self.compile("sub/link.json", in: dir, ["--check"])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: dir + "/sub").contains { $0.contains(".tmp-") })
+        try? FileManager.default.removeItem(atPath: dir + "/outside.json")
+    }
+
+    @Test func aDirectoryIsRefusedWithExitTwo() throws {
+        let dir = try Self.directory()
+        let out = try Self.compile(dir, in: dir)
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("is a directory"))
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func anInterruptedCompileRemovesItsTemporaryFile(_ signal: Int32) throws {
+        let dir = try Self.directory()
+        try Data("version: 1\ntriggers:\n  a: {every: 1s}\nlimits: {max_fires: 10000000}\n".utf8)
+            .write(to: URL(fileURLWithPath: dir + "/spec.yaml"))
+        let process = Process()
+        process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("almanac")
+        process.arguments = ["compile", "spec.yaml", "-o", "plan.json", "--from", "2027-01-01", "--horizon", "100d"]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the temporary file exists, then interrupt the compile.
+        var started = false
+        for _ in 0..<2000 where !started {
+            started = try FileManager.default.contentsOfDirectory(atPath: dir).contains { $0.contains(".tmp-") }
+            if !started { usleep(1000) }
+        }
+        #expect(started)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["spec.yaml"])
+    }
+}
