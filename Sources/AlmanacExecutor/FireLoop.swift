@@ -76,6 +76,8 @@ public final class FireLoop {
         try reconcile(now: start)
         loop: while true {
             try deliverDueFires()
+            // Fires before the cursor are settled, and fixes older than grace can no longer fire.
+            journal.handled(before: min(plan.fires[cursor...].first?.at ?? instant(clock.now()), instant(clock.now() - options.grace)))
             try locations.advance(to: clock.now(), backend: backend, journal: journal)
             let nextFire = plan.fires[cursor...].first?.at
             var deadline = [nextFire, refreshBy, locations.nextDeadline()].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) }

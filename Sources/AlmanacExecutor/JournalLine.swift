@@ -39,9 +39,14 @@ enum JournalLine {
             return .skip(id: id, trigger: trigger, at: at, now: now, reason: reason)
         case "outcome":
             guard let id else { return nil }
-            if let code = value["exit"]?.intValue { return .outcome(FireOutcome(fireID: id, status: .exited(Int32(code)))) }
-            if let signal = value["signal"]?.intValue { return .outcome(FireOutcome(fireID: id, status: .signalled(Int32(signal)))) }
-            if value["timeout"] != nil { return .outcome(FireOutcome(fireID: id, status: .timedOut)) }
+            // Out-of-range numbers make the line unreadable (reported), never a trap.
+            if let exit = value["exit"] {
+                return exit.intValue.flatMap(Int32.init(exactly:)).map { .outcome(FireOutcome(fireID: id, status: .exited($0))) }
+            }
+            if let signal = value["signal"] {
+                return signal.intValue.flatMap(Int32.init(exactly:)).map { .outcome(FireOutcome(fireID: id, status: .signalled($0))) }
+            }
+            if value["timeout"]?.boolValue == true { return .outcome(FireOutcome(fireID: id, status: .timedOut)) }
             if let message = value["error"]?.stringValue { return .outcome(FireOutcome(fireID: id, status: .failedToStart(message))) }
             return nil
         default:

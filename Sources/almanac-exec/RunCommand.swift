@@ -41,8 +41,9 @@ struct RunCommand: ParsableCommand {
         let path = plan, state = self.state
         let journal = try orExit { try state.map { try Journal(directory: $0) } ?? Journal() }
         journal.warnings.forEach(log)
+        journal.onProblem(log)
         let backend = try backendOptions.make { outcome in
-            try? journal.append(.outcome(outcome))
+            do { try journal.append(.outcome(outcome)) } catch { log("\(error)") }
             log("\(outcome.fireID): \(outcome.status)")
         }
         let graceSeconds = TimeArgument.duration(grace) ?? 60
