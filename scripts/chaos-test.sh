@@ -8,7 +8,7 @@
 #   --misfire skip: zero duplicated; a fire due while the daemon was down (later than --grace by the
 #                   restart) is never delivered; a fire due while it was up is delivered (or in the window);
 #   --misfire once: as skip, except at most one missed fire per trigger and downtime is delivered.
-# Fires due less than 0.3 s before a kill (or before a kill 0.3 s after a start), or late by about
+# Fires due less than 1 s before a kill (or before a kill 1 s after a start), or late by about
 # --grace when a restart first looks, may go
 # either way (the test cannot see the daemon's exact instants); they are counted and printed.
 # Usage: scripts/chaos-test.sh [all|once|skip|every] [spy|exec|both]
@@ -75,6 +75,7 @@ scenario() {
   python3 - "$dir" "$policy" "$GRACE" "$backend" <<'PY' || { echo "chaos-test[$policy/$backend]: failed; files in $dir" >&2; return 1; }
 import calendar, json, sys, time
 directory, policy, grace, backend = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
+SLACK = 1.0  # how long a daemon may take to handle a due fire, seconds
 STARTUP = 0.3  # how long before its "running" is seen a restarted daemon may look at the clock, seconds
 plan = json.load(open(directory + "/plan.json"))
 events = [line.split() for line in open(directory + "/events")]
@@ -107,8 +108,9 @@ for at, fid, trigger in fires:
     # Missed: due while down and already later than grace at the restart.
     gap = next((g for g in gaps if g[0] + 0.1 < at and at + grace < g[1] - 0.1), None)
     # Undecidable from outside: due right at a kill, or late by about grace when a restart looks.
-    # A daemon killed less than 0.3 s after the fire was due (or after it came up) may not have got to it.
-    near = any(u - 10 < at < d + 0.1 and d - max(at, u) < 0.3 for u, d in zip(ups, downs)) \
+    # A daemon killed less than SLACK after the fire was due (or after it came up: a catch-up burst
+    # takes a while on a loaded machine) may not have got to it.
+    near = any(u - 10 < at < d + 0.1 and d - max(at, u) < SLACK for u, d in zip(ups, downs)) \
         or any(t - STARTUP < at + grace < t + 0.2 for t in ups)
     if policy == "all" or gap is None:
         if not got:
