@@ -50,7 +50,8 @@ public struct BackendRegistry {
         var registry = BackendRegistry()
         registry.register("spy") { configuration in
             guard let path = configuration.recordPath else { throw ExecutorError("the spy backend needs --record FILE") }
-            return SpyBackend(output: try LineSink(path: path, buffered: configuration.bufferOutput))
+            // Appended to: a restarted daemon adds to the record instead of erasing it.
+            return SpyBackend(output: try LineSink(path: path, append: true, buffered: configuration.bufferOutput))
         }
         registry.register("stdout") { configuration in
             StdoutBackend(output: LineSink(fileDescriptor: 1, inBackground: configuration.writesInBackground,

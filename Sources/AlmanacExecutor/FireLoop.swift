@@ -130,6 +130,12 @@ public final class FireLoop {
         loop: while true {
             try deliverDueFires()
             try startWaiting()
+            // Fires before the cursor are settled unless still waiting for a slot, and fixes older
+            // than grace can no longer fire: the journal may forget what lies before all of them.
+            let current = instant(clock.now())
+            let settledBefore = [nextPlanFire()?.at ?? current, waiting.map(\.fire.at).min() ?? current,
+                                 instant(clock.now() - options.grace)].min()!
+            journal.handled(before: settledBefore)
             try locations.advance(to: clock.now(), backend: backend, journal: journal)
             let nextFire = nextPlanFire()?.at
             var deadline = [nextFire, refreshBy, locations.nextDeadline()].compactMap { $0 }.map { Double($0.secondsSinceEpoch) }.min()

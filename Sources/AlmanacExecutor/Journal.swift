@@ -1,18 +1,14 @@
-import AlmanacJSON
 import AlmanacPlan
 import AlmanacTime
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// The executor's durable memory: an append-only JSON-lines file (`journal.jsonl` in the state
-/// directory), each entry written and fsync'd before the executor acts on it.
+/// The executor's durable memory, kept by a `JournalStore` (a state directory's files, or memory):
+/// each entry recorded durably before the executor acts on it.
 ///
 /// A fire is journaled *before* the backend is called: a crash between the two loses that one fire
-/// rather than repeating it (at-most-once), which is what a reminder should do. A restart reads the
-/// journal and never fires a journaled id again. Without a directory the journal lives in memory.
+/// rather than repeating it (at-most-once), which is what a reminder should do. A restart never
+/// fires a journaled id again. The loop reports with `handled(before:)` the instant before which
+/// every fire is settled; the store then forgets older ids from time to time (compaction), so
+/// opening it costs the same after ten deliveries or ten million.
 public final class Journal: @unchecked Sendable {
     /// One line of the journal.
     public enum Entry: Equatable, Sendable {
@@ -26,92 +22,71 @@ public final class Journal: @unchecked Sendable {
     }
 
     public static let fileName = "journal.jsonl"
+    /// How many past deliveries a store keeps for `pending`.
+    public static let recentLimit = 100
+    /// Entries appended before the store is compacted at the next `handled(before:)`.
+    public static let defaultCompactionThreshold = 4096
 
-    private let fileDescriptor: Int32?
+    public let store: any JournalStore
+    private let compactionThreshold: Int
     private let lock = Lock()
-    private var done: Set<String> = []
-    public private(set) var entries: [Entry] = []
-    /// Lines that could not be read (a torn last line is dropped silently; others are reported here).
-    public private(set) var warnings: [String] = []
+    private var problemHandler: (String) -> Void = { _ in }
 
     /// A journal kept in memory only.
-    public init() { fileDescriptor = nil }
+    public convenience init() { self.init(store: MemoryJournalStore()) }
 
-    /// Opens (creating if needed) the journal in `directory`, reading what it holds.
-    public init(directory: String) throws {
-        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
-            throw ExecutorError("cannot create state directory \(directory): \(String(cString: strerror(errno)))")
-        }
-        let path = directory + "/" + Journal.fileName
-        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ExecutorError("cannot open \(path): \(String(cString: strerror(errno)))") }
-        fileDescriptor = fd
-        var bytes = try FileBytes.read(path)
-        // A crash mid-append leaves a partial last line; cut it so the next entry starts clean.
-        if let lastNewline = bytes.lastIndex(of: 0x0A), lastNewline + 1 < bytes.count {
-            bytes.removeSubrange((lastNewline + 1)...)
-            ftruncate(fd, off_t(bytes.count))
-        } else if !bytes.isEmpty && bytes.last != 0x0A {
-            bytes = []
-            ftruncate(fd, 0)
-        }
-        for (number, line) in bytes.split(separator: 0x0A).enumerated() {
-            guard let entry = JournalLine.parse(Array(line)) else {
-                warnings.append("\(path):\(number + 1): unreadable journal entry ignored")
-                continue
-            }
-            remember(entry)
-        }
+    public init(store: any JournalStore, compactionThreshold: Int = Journal.defaultCompactionThreshold) {
+        self.store = store
+        self.compactionThreshold = max(1, compactionThreshold)
     }
 
-    deinit {
-        if let fileDescriptor { close(fileDescriptor) }
+    /// Opens (creating if needed, and locking) the state directory `directory`.
+    public convenience init(directory: String) throws {
+        self.init(store: try FileJournalStore(directory: directory))
     }
 
-    /// The first start ever recorded: fires before it were never this executor's to deliver.
+    /// Opens an existing state directory without changing anything in it (`pending`).
+    public static func readOnly(directory: String) throws -> Journal {
+        Journal(store: try FileJournalStore(directory: directory, mode: .readOnly))
+    }
+
+    /// Where problems that do not stop the executor go (a compaction that failed).
+    public func onProblem(_ handler: @escaping (String) -> Void) { lock.withLock { problemHandler = handler } }
+
+    /// Fires before this instant are never delivered: before the first start they were never this
+    /// executor's, before the watermark they are all settled.
     public var baseline: Instant? {
-        lock.withLock {
-            for case .start(let now) in entries { return now }
-            return nil
-        }
+        guard let first = store.baseline else { return nil }
+        return max(first, store.watermark ?? first)
     }
+
+    /// Lines that could not be read when the store was opened, each with its place.
+    public var warnings: [String] { store.warnings }
 
     /// True when `id` was fired or skipped already.
-    public func isDone(_ id: String) -> Bool { lock.withLock { done.contains(id) } }
+    public func isDone(_ id: String) -> Bool { store.isDone(id) }
+
+    /// True when the fire `id` at `at` needs no delivery: journaled, or settled before the baseline.
+    public func isDone(_ id: String, at: Instant) -> Bool {
+        if let floor = baseline, at < floor { return true }
+        return store.isDone(id)
+    }
 
     /// Appends `entry` durably.
-    public func append(_ entry: Entry) throws {
-        try lock.withLock {
-            if let fileDescriptor {
-                try writeAll(fileDescriptor, Array((JournalLine.format(entry) + "\n").utf8))
-                guard fsync(fileDescriptor) == 0 else {
-                    throw ExecutorError("cannot sync the journal: \(String(cString: strerror(errno)))")
-                }
-            }
-            rememberLocked(entry)
-        }
-    }
+    public func append(_ entry: Entry) throws { try store.append(entry) }
 
-    /// The last `count` fire and skip entries, newest last.
-    public func recentDeliveries(_ count: Int) -> [Entry] {
-        lock.withLock {
-            Array(entries.filter {
-                if case .outcome = $0 { return false }
-                if case .start = $0 { return false }
-                return true
-            }.suffix(count))
-        }
-    }
+    /// The last `count` fire and skip entries (at most `recentLimit`), newest last.
+    public func recentDeliveries(_ count: Int) -> [Entry] { store.recent(count) }
 
-    private func remember(_ entry: Entry) {
-        lock.withLock { rememberLocked(entry) }
-    }
-
-    private func rememberLocked(_ entry: Entry) {
-        entries.append(entry)
-        switch entry {
-        case .fire(let id, _, _, _), .skip(let id, _, _, _, _): done.insert(id)
-        case .start, .outcome: break
+    /// Every fire before `instant` is journaled or needs no delivery (and no location fix before it
+    /// can fire any more): the store may forget those ids. Compacts once enough entries piled up.
+    public func handled(before instant: Instant) {
+        guard store.entriesSinceCompaction >= compactionThreshold else { return }
+        do {
+            try store.compact(watermark: instant)
+        } catch {
+            let report = lock.withLock { problemHandler }
+            report("compaction failed, the journal keeps growing until the next try: \(error)")
         }
     }
 }

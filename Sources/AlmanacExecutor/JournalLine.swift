@@ -41,10 +41,19 @@ enum JournalLine {
             return .skip(id: id, trigger: trigger, at: at, now: now, reason: reason)
         case "outcome":
             guard let id else { return nil }
-            if let code = value["exit"]?.intValue { return .outcome(FireOutcome(fireID: id, status: .exited(Int32(code)))) }
-            if let signal = value["signal"]?.intValue { return .outcome(FireOutcome(fireID: id, status: .signalled(Int32(signal)))) }
+            // Out-of-range numbers make the line unreadable (reported), never a trap.
+            if let exit = value["exit"] {
+                return exit.intValue.flatMap(Int32.init(exactly:)).map { .outcome(FireOutcome(fireID: id, status: .exited($0))) }
+            }
+            if let signal = value["signal"] {
+                return signal.intValue.flatMap(Int32.init(exactly:)).map { .outcome(FireOutcome(fireID: id, status: .signalled($0))) }
+            }
             // Older journals wrote `"timeout": true`, without the seconds.
-            if let timeout = value["timeout"] { return .outcome(FireOutcome(fireID: id, status: .timedOut(after: timeout.doubleValue ?? 0))) }
+            if let timeout = value["timeout"] {
+                if timeout.boolValue == true { return .outcome(FireOutcome(fireID: id, status: .timedOut(after: 0))) }
+                guard let seconds = timeout.doubleValue, seconds.isFinite, seconds >= 0 else { return nil }
+                return .outcome(FireOutcome(fireID: id, status: .timedOut(after: seconds)))
+            }
             if let stopped = value["stopped"]?.stringValue {
                 return .outcome(FireOutcome(fireID: id, status: stopped == "replaced" ? .replaced : .stopped))
             }

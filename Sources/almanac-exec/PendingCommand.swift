@@ -16,10 +16,16 @@ struct PendingCommand: ParsableCommand {
     var last = 10
 
     func run() throws {
-        let journal = try orExit { try Journal(directory: state) }
+        // Read-only: a missing directory is an error, and nothing in it is created or repaired.
+        let journal = try orExit { try Journal.readOnly(directory: state) }
+        journal.warnings.forEach(printError)
         let record = try orExit { try RegistrationRecord.read(directory: state) }
         if let record, let fires = record["fires"]?.arrayValue {
-            let pending = fires.filter { !journal.isDone($0["id"]?.stringValue ?? "") }
+            let pending = fires.filter { fire in
+                let id = fire["id"]?.stringValue ?? ""
+                guard let at = fire["at"]?.stringValue.flatMap(PlanTimestamp.parseInstant) else { return !journal.isDone(id) }
+                return !journal.isDone(id, at: at)
+            }
             print("registered at \(record["now"]?.stringValue ?? "?"); refresh by \(record["refresh_by"]?.stringValue ?? "?")")
             print("pending: \(pending.count) of \(fires.count) registered")
             for fire in pending {

@@ -1,6 +1,11 @@
 import AlmanacExecutor
 import AlmanacPlan
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `almanac-exec reconcile PLAN --now T`: cancel all, register the future fires within the budget.
 struct ReconcileCommand: ParsableCommand {
@@ -28,7 +33,10 @@ struct ReconcileCommand: ParsableCommand {
         let registration = try orExit(prefix: "\(self.plan): ") { try Reconciler.reconcile(plan, now: now, backend: backend) }
         if let state {
             try orExit {
-                _ = try Journal(directory: state)
+                // Only the registration record is written; the journal is not opened.
+                if mkdir(state, 0o755) != 0 && errno != EEXIST {
+                    throw ExecutorError("cannot create state directory \(state): \(String(cString: strerror(errno)))")
+                }
                 try RegistrationRecord.write(registration, plan: plan.header, now: now, directory: state)
             }
         }

@@ -43,6 +43,7 @@ struct RunCommand: ParsableCommand {
         PlanFileWatcher.start(path: plan, posting: clock, log: log)
         let journal = try orExit { try state.map { try Journal(directory: $0) } ?? Journal() }
         journal.warnings.forEach(log)
+        journal.onProblem(log)
         let backend = try backendOptions.make(daemon: true) { outcome in
             do { try journal.append(.outcome(outcome)) } catch { log("cannot journal the outcome of \(outcome.fireID): \(error)") }
             log("\(outcome.fireID): \(outcome.status)")

@@ -14,10 +14,11 @@ import Darwin
     static let plan = TestPlans.plan(TestPlans.every("a", step: 10, to: 300) + TestPlans.every("b", step: 30, to: 300))
 
     /// Runs the loop over `[from, until)` with the journal in `directory`; returns the fired ids.
-    func session(_ directory: String, from: Int64, until: Int64, misfire: MisfirePolicy = .skip, grace: Double = 5) throws -> [String] {
+    func session(_ directory: String, from: Int64, until: Int64, misfire: MisfirePolicy = .skip, grace: Double = 5,
+                 plan: Plan = JournalTests.plan, compactionThreshold: Int = Journal.defaultCompactionThreshold) throws -> [String] {
         let record = LineSink()
-        let loop = try FireLoop(loadPlan: { JournalTests.plan }, backend: StdoutBackend(output: record),
-                                journal: try Journal(directory: directory), clock: VirtualClock(start: TestPlans.at(from)),
+        let loop = try FireLoop(loadPlan: { plan }, backend: StdoutBackend(output: record),
+                                journal: Journal(store: try FileJournalStore(directory: directory), compactionThreshold: compactionThreshold), clock: VirtualClock(start: TestPlans.at(from)),
                                 options: FireLoop.Options(misfire: misfire, grace: grace,
                                                           until: Double(TestPlans.at(until).secondsSinceEpoch)))
         _ = try loop.run()
@@ -44,7 +45,7 @@ import Darwin
         // Down from 15 to 72: a@20…a@60 and b@30, b@60 are missed; a@70 is 2 s late, within grace.
         #expect(try session(directory, from: 72, until: 95, misfire: .skip) == ids("a", [70, 80, 90]) + ids("b", [90]))
         let journal = try Journal(directory: directory)
-        let skipped = journal.entries.compactMap { entry -> String? in
+        let skipped = journal.recentDeliveries(100).compactMap { entry -> String? in
             if case .skip(let id, _, _, _, let reason) = entry, reason == "misfire" { return id }
             return nil
         }
@@ -73,20 +74,44 @@ import Darwin
         #expect(try session(directory, from: 100, until: 125, misfire: .all) == ids("a", [100, 110]) + ids("a", [120]) + ids("b", [120]))
     }
 
-    @Test func tornLastLineIsDroppedAndOverwritten() throws {
+    @Test func tornLastLineIsReportedCutAndOverwritten() throws {
         let directory = TestPlans.scratchDirectory("torn")
         _ = try session(directory, from: 0, until: 15)
         let path = directory + "/" + Journal.fileName
         let fd = open(path, O_WRONLY | O_APPEND)
         _ = "{\"event\": \"fire\", \"id\": \"a@2026".withCString { write(fd, $0, strlen($0)) }
         close(fd)
-        let journal = try Journal(directory: directory)
-        #expect(journal.warnings.isEmpty)
-        #expect(!journal.isDone("a@2026-11-23T05:00:20"))
-        try journal.append(.start(now: TestPlans.at(16)))
+        do {
+            let journal = try Journal(directory: directory)
+            // Reported, never dropped silently.
+            #expect(journal.warnings.count == 1)
+            #expect(!journal.isDone("a@2026-11-23T05:00:20"))
+            try journal.append(.fire(id: "x", trigger: "x", at: TestPlans.at(16), now: TestPlans.at(16)))
+        }
         let reread = try Journal(directory: directory)
-        #expect(reread.entries.last == .start(now: TestPlans.at(16)))
+        #expect(reread.warnings.isEmpty)
+        #expect(reread.recentDeliveries(1) == [.fire(id: "x", trigger: "x", at: TestPlans.at(16), now: TestPlans.at(16))])
         #expect(reread.isDone(TestPlans.fire("a", 10).id))
+    }
+
+    /// Compaction every few entries, restarts at every phase: each fire still exactly once under
+    /// `all`, and the state stays small.
+    @Test(arguments: [1, 3, 7]) func compactedJournalsNeitherRepeatNorLose(threshold: Int) throws {
+        let directory = TestPlans.scratchDirectory("compact-\(threshold)")
+        let plan = TestPlans.plan(TestPlans.every("a", step: 2, to: 200) + TestPlans.every("b", step: 3, to: 200))
+        var delivered: [String] = []
+        var from: Int64 = 0
+        // Sessions of uneven length with gaps (downtime) between them, and one restart at the same instant.
+        for (length, gap) in [(7, 0), (11, 13), (5, 0), (30, 40), (1, 1), (60, 2), (40, 0)] as [(Int64, Int64)] {
+            delivered += try session(directory, from: from, until: from + length, misfire: .all, plan: plan, compactionThreshold: threshold)
+            from += length + gap
+        }
+        let expected = plan.fires.filter { $0.at < TestPlans.at(from) }.map(\.id)
+        #expect(delivered.count == Set(delivered).count)
+        #expect(Set(delivered) == Set(expected))
+        let snapshot = (try? FileBytes.read(directory + "/" + FileJournalStore.snapshotName)) ?? []
+        #expect(!snapshot.isEmpty)
+        #expect(snapshot.split(separator: 0x0A).count < 2 * Journal.recentLimit)
     }
 
     @Test func entriesRoundTripThroughTheirLines() {

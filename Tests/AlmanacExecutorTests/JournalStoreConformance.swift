@@ -1,0 +1,120 @@
+import AlmanacExecutor
+import AlmanacPlan
+import AlmanacTime
+import Testing
+
+/// The rules every `JournalStore` must keep, as one suite to run against each implementation:
+/// pass a factory for an empty store and a way to reopen it (the same object for memory; a fresh
+/// open of the same place for durable stores, so durability is checked too).
+struct JournalStoreConformance {
+    let make: () throws -> any JournalStore
+    let reopen: (any JournalStore) throws -> any JournalStore
+
+    func runAll() throws {
+        try emptyStoreKnowsNothing()
+        try baselineIsTheFirstStart()
+        try firesAndSkipsAreDoneOutcomesAreNot()
+        try recentIsTheLastDeliveriesInOrder()
+        try compactionKeepsIdsAtOrAfterTheWatermark()
+        try watermarkNeverMovesBack()
+        try appendsAfterCompactionSurvive()
+        try registrationRoundTrips()
+    }
+
+    func fire(_ n: Int64, _ trigger: String = "t") -> Journal.Entry {
+        .fire(id: "\(trigger)#\(n)", trigger: trigger, at: TestPlans.at(n), now: TestPlans.at(n + 1))
+    }
+
+    func emptyStoreKnowsNothing() throws {
+        let store = try reopen(try make())
+        #expect(store.baseline == nil)
+        #expect(store.watermark == nil)
+        #expect(!store.isDone("t#1"))
+        #expect(store.recent(10).isEmpty)
+        #expect(try store.registration() == nil)
+    }
+
+    func baselineIsTheFirstStart() throws {
+        let store = try make()
+        try store.append(.start(now: TestPlans.at(5)))
+        try store.append(.start(now: TestPlans.at(9)))
+        #expect(store.baseline == TestPlans.at(5))
+        #expect(try reopen(store).baseline == TestPlans.at(5))
+    }
+
+    func firesAndSkipsAreDoneOutcomesAreNot() throws {
+        let store = try make()
+        try store.append(.start(now: TestPlans.at(0)))
+        try store.append(fire(1))
+        try store.append(.skip(id: "t#2", trigger: "t", at: TestPlans.at(2), now: TestPlans.at(50), reason: "misfire"))
+        try store.append(.outcome(FireOutcome(fireID: "t#3", status: .exited(1))))
+        let reopened = try reopen(store)
+        #expect(reopened.isDone("t#1"))
+        #expect(reopened.isDone("t#2"))
+        #expect(!reopened.isDone("t#3"))
+    }
+
+    func recentIsTheLastDeliveriesInOrder() throws {
+        let store = try make()
+        try store.append(.start(now: TestPlans.at(0)))
+        for n in 0..<Int64(Journal.recentLimit + 30) {
+            try store.append(fire(n))
+            try store.append(.outcome(FireOutcome(fireID: "t#\(n)", status: .exited(0))))
+        }
+        let reopened = try reopen(store)
+        #expect(reopened.recent(3) == [fire(Int64(Journal.recentLimit) + 27), fire(Int64(Journal.recentLimit) + 28), fire(Int64(Journal.recentLimit) + 29)])
+        #expect(reopened.recent(10_000).count == Journal.recentLimit)
+        #expect(reopened.recent(0).isEmpty)
+    }
+
+    func compactionKeepsIdsAtOrAfterTheWatermark() throws {
+        let store = try make()
+        try store.append(.start(now: TestPlans.at(0)))
+        for n in 0..<Int64(500) { try store.append(fire(n)) }
+        #expect(store.entriesSinceCompaction == 501)
+        try store.compact(watermark: TestPlans.at(400))
+        #expect(store.entriesSinceCompaction == 0)
+        for candidate in [store, try reopen(store)] {
+            #expect(candidate.watermark == TestPlans.at(400))
+            #expect(candidate.baseline == TestPlans.at(0))
+            #expect((400..<500).allSatisfy { candidate.isDone("t#\($0)") })
+            #expect(candidate.recent(1) == [fire(499)])
+            #expect(candidate.recent(1000).count == Journal.recentLimit)
+        }
+    }
+
+    func watermarkNeverMovesBack() throws {
+        let store = try make()
+        try store.append(.start(now: TestPlans.at(0)))
+        try store.append(fire(10))
+        try store.compact(watermark: TestPlans.at(10))
+        try store.compact(watermark: TestPlans.at(3))
+        #expect(store.watermark == TestPlans.at(10))
+        #expect(store.isDone("t#10"))
+        #expect(try reopen(store).watermark == TestPlans.at(10))
+    }
+
+    func appendsAfterCompactionSurvive() throws {
+        let store = try make()
+        try store.append(.start(now: TestPlans.at(0)))
+        for n in 0..<Int64(20) { try store.append(fire(n)) }
+        try store.compact(watermark: TestPlans.at(15))
+        try store.append(.start(now: TestPlans.at(100)))
+        try store.append(fire(30))
+        try store.compact(watermark: TestPlans.at(18))
+        try store.append(fire(31))
+        let reopened = try reopen(store)
+        #expect(reopened.baseline == TestPlans.at(0))
+        #expect(reopened.watermark == TestPlans.at(18))
+        for n in [18, 19, 30, 31] { #expect(reopened.isDone("t#\(n)")) }
+        #expect(!reopened.isDone("t#32"))
+        #expect(reopened.recent(2) == [fire(30), fire(31)])
+    }
+
+    func registrationRoundTrips() throws {
+        let store = try make()
+        try store.recordRegistration("{\"now\": 1}\n")
+        try store.recordRegistration("{\"now\": 2}\n")
+        #expect(try reopen(store).registration() == "{\"now\": 2}\n")
+    }
+}
