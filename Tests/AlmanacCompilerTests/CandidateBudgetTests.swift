@@ -27,8 +27,11 @@ import Testing
         #expect(try Self.run(trigger, window, budget: 100_000) == 0)
     }
 
-    @Test func aCountFromCenturiesBackEndsInALocatedError() throws {
-        var trigger = Trigger(id: "t", kind: .every(EveryRule(interval: TimeSpan(seconds: 1))))
+    @Test func aFilteredCountFromCenturiesBackEndsInALocatedError() throws {
+        // With `during`, fires before the window cannot be counted arithmetically (EveryCountSkipTests
+        // covers the plain case): each candidate is examined, and the budget ends it.
+        var trigger = Trigger(id: "t", kind: .every(EveryRule(interval: TimeSpan(seconds: 1))), timezone: "UTC")
+        trigger.during = During(weekdays: nil, between: (T.time("09:00"), T.time("10:00")))
         trigger.start = .instant(T.instant("0001-01-01T00:00:00Z"))
         trigger.count = 1_000_000_000_000
         let window = T.window("2027-01-01T00:00:00Z", "2027-01-02T00:00:00Z")

@@ -5,7 +5,7 @@ import AlmanacTime
 /// daylight saving does not move. The nominal time is the zone's wall time at the instant; when the
 /// clocks fall back and both instants showing one wall time are fires, the later gets `~2`.
 final class EverySource: CandidateSource {
-    private let interval: Int64
+    let interval: Int64
     private let anchor: Int64
     private let lastInstant: Int64
     @exclusivity(unchecked) private var offsets: OffsetCursor
@@ -20,6 +20,11 @@ final class EverySource: CandidateSource {
         // The first k with anchor + k·interval >= from.
         let k = -floorDiv(anchor - from, interval)
         nextInstant = anchor + k * interval
+    }
+
+    /// Passes over the next `count` fires without producing them (`count` counted arithmetically).
+    func skip(_ count: Int64) {
+        nextInstant += count * interval
     }
 
     func next() -> Candidate? {

@@ -50,6 +50,9 @@ struct TriggerFilters: Sendable {
         }
     }
 
+    /// True when only `start`/`end` can drop a candidate: no `except`, no `during`.
+    var isBoundsOnly: Bool { exceptDays.isEmpty && duringWeekdays == 0xFE && betweenFrom == nil }
+
     /// Whether a candidate survives the bounds, `except` and `during`.
     @inline(__always)
     func admits(_ candidate: Candidate) -> Bool {

@@ -121,7 +121,10 @@ final class TriggerStream {
                     // Already in order and alone at its instant: skip both queues (the common case).
                     remaining -= 1
                     countDone = remaining == 0
-                    if candidate.final < windowFrom { continue }
+                    if candidate.final < windowFrom {
+                        skipCountedFiresBeforeTheWindow(after: candidate)
+                        continue
+                    }
                     if candidate.final >= windowTo {
                         windowDone = true
                         return nil
@@ -134,6 +137,21 @@ final class TriggerStream {
             }
         }
         return nil
+    }
+
+    /// `count` from a far `start` on an `every` rule: the fires between `candidate` and the window
+    /// come every interval and nothing but the bounds could drop them (no `except`, no `during`;
+    /// the start bound is behind, an end bound before the window leaves it empty either way), so
+    /// they are counted arithmetically instead of one by one. Stops a slack short of the window so
+    /// the fires near it go through the ordinary path.
+    private func skipCountedFiresBeforeTheWindow(after candidate: Candidate) {
+        guard !countDone, jitter <= 1, filters.isBoundsOnly, let every = source as? EverySource else { return }
+        let target = windowFrom - ExpansionRange.slack
+        guard candidate.at < target else { return }
+        let skipped = min(Int64(remaining) - 1, (target - candidate.at) / every.interval - 1)
+        guard skipped > 0 else { return }
+        every.skip(skipped)
+        remaining -= Int(skipped)
     }
 
     /// docs/spec.md: "when two of its fires land on one instant, the unshifted one remains, else the
