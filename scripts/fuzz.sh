@@ -11,7 +11,8 @@
 #
 # Environment: FUZZ_MAX_LEN (bytes per input, default 4096), FUZZ_RSS_MB (default 2048),
 # FUZZ_TIMEOUT (seconds per input, default 10), FUZZ_KEEP_GOING=1 (record findings and carry on, for
-# long campaigns: libFuzzer's fork mode with one job), FUZZ_SANITIZE=address (add AddressSanitizer).
+# long campaigns: libFuzzer's fork mode with one job), FUZZ_SEED (libFuzzer's random seed, for a
+# repeatable run), FUZZ_SANITIZE=address (add AddressSanitizer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,10 +26,10 @@ for t in "${targets[@]}"; do
     [[ " ${targets_all[*]} " == *" $t "* ]] || { echo "fuzz.sh: unknown target '$t' (known: ${targets_all[*]})" >&2; exit 64; }
 done
 
-sanitize=fuzzer
-[ -n "${FUZZ_SANITIZE:-}" ] && sanitize="fuzzer,${FUZZ_SANITIZE}"
-# lld: GNU gold fails with an internal error on the fuzzer runtime's debug info.
-build=(swift build -c release --package-path Fuzzing --scratch-path .build-fuzz
+sanitize=fuzzer scratch=.build-fuzz
+if [ -n "${FUZZ_SANITIZE:-}" ]; then sanitize="fuzzer,${FUZZ_SANITIZE}" scratch=".build-fuzz-${FUZZ_SANITIZE//,/-}"; fi
+# lld: GNU gold stops with an internal error (dwarf_reader.cc) linking the instrumented objects.
+build=(swift build -c release --package-path Fuzzing --scratch-path "$scratch"
        -Xswiftc "-sanitize=$sanitize" -Xswiftc -use-ld=lld)
 echo "==> ${build[*]}"
 nice -n 5 "${build[@]}"
@@ -50,6 +51,7 @@ for t in "${targets[@]}"; do
     mkdir -p "$work" "$artifacts"
     args=(-max_total_time="$seconds" -max_len="${FUZZ_MAX_LEN:-4096}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}"
           -timeout="${FUZZ_TIMEOUT:-10}" -artifact_prefix="$artifacts/" -print_final_stats=1)
+    [ -n "${FUZZ_SEED:-}" ] && args+=(-seed="$FUZZ_SEED")
     if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then
         args+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
     fi
