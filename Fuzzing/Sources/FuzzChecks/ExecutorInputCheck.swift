@@ -56,11 +56,22 @@ enum JournalAdapter {
             var template = Array("\(base)/almanac-fuzz-XXXXXX".utf8CString)
             guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
             scratch = String(cString: made)
+            atexit { JournalAdapter.removeScratch() }
         }
         let path = scratch! + "/" + name
         mkdir(path, 0o755)
         unlink(path + "/" + Journal.fileName)
         return path
+    }
+
+    /// Removes the scratch directory when the fuzzer exits (a crash leaves it for inspection).
+    static func removeScratch() {
+        guard let scratch else { return }
+        for name in ["read", "write"] {
+            unlink(scratch + "/" + name + "/" + Journal.fileName)
+            rmdir(scratch + "/" + name)
+        }
+        rmdir(scratch)
     }
 
     static func read(_ bytes: [UInt8]) -> (entries: [Journal.Entry], warnings: [String])? {
