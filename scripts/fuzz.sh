@@ -7,7 +7,8 @@
 # Builds Fuzzing/ with -sanitize=fuzzer into .build-fuzz/. Each target starts from its committed seeds
 # (Fuzzing/Corpus/<target>, plus the examples and spec fixtures for the spec targets) and keeps what it
 # learns in .build-fuzz/corpus/<target>. A crash, a broken invariant, a timeout or running out of
-# memory stops the target, leaves the input in .build-fuzz/artifacts/<target>/ and fails the script.
+# memory stops the target, leaves the input in .build-fuzz/findings/<target>/ (not artifacts/: SwiftPM
+# empties that on every build) and fails the script.
 #
 # Environment: FUZZ_MAX_LEN (bytes per input, default 4096), FUZZ_RSS_MB (default 2048),
 # FUZZ_TIMEOUT (seconds per input, default 10), FUZZ_KEEP_GOING=1 (record findings and carry on, for
@@ -47,31 +48,32 @@ extra_seeds() {
 failed=()
 for t in "${targets[@]}"; do
     work=.build-fuzz/corpus/$t
-    artifacts=.build-fuzz/artifacts/$t
-    mkdir -p "$work" "$artifacts"
+    findings=.build-fuzz/findings/$t
+    mkdir -p "$work" "$findings"
     args=(-max_total_time="$seconds" -max_len="${FUZZ_MAX_LEN:-4096}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}"
-          -timeout="${FUZZ_TIMEOUT:-10}" -artifact_prefix="$artifacts/" -print_final_stats=1)
+          -timeout="${FUZZ_TIMEOUT:-10}" -artifact_prefix="$findings/" -print_final_stats=1)
     [ -n "${FUZZ_SEED:-}" ] && args+=(-seed="$FUZZ_SEED")
     if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then
         args+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
     fi
     echo "==> fuzz-$t for ${seconds}s"
     log=.build-fuzz/fuzz-$t.log
-    before=$(find "$artifacts" -type f | wc -l)
+    before=$(find "$findings" -type f | wc -l)
     status=0
     # shellcheck disable=SC2046
     SWIFT_BACKTRACE=enable=no nice -n 10 "$bin/fuzz-$t" "${args[@]}" "$work" "Fuzzing/Corpus/$t" $(extra_seeds "$t") \
         >"$log" 2>&1 || status=$?
     # The run's outcome: findings, the last status lines and libFuzzer's final statistics.
-    grep -E '^(==[0-9]+==|invariant failed|SUMMARY|artifact_prefix|Test unit written|Done [0-9]+ runs|#[0-9]+ +DONE|stat::)|ERROR|Fatal error|fuzz: ' "$log" | tail -n 40 || true
-    after=$(find "$artifacts" -type f | wc -l)
+    grep -E '^(==[0-9]+==|invariant failed|SUMMARY|artifact_prefix|Test unit written|Done [0-9]+ runs|stat::)|ERROR|Fatal error' "$log" | tail -n 40 || true
+    grep -E '^#[0-9]+' "$log" | tail -n 1 || true
+    after=$(find "$findings" -type f | wc -l)
     if [ "$status" != 0 ] || [ "$after" -gt "$before" ]; then
         failed+=("$t")
         tail -n 30 "$log"
     fi
 done
 if [ ${#failed[@]} -gt 0 ]; then
-    echo "fuzz.sh: findings in ${failed[*]} (inputs under .build-fuzz/artifacts/)" >&2
+    echo "fuzz.sh: findings in ${failed[*]} (inputs under .build-fuzz/findings/)" >&2
     exit 1
 fi
 echo "fuzz.sh: ${#targets[@]} target(s), ${seconds}s each, no findings"
