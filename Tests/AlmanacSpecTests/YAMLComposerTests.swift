@@ -57,6 +57,52 @@ import Testing
         #expect(cron.range(ofValueCharacters: 10, length: 5) == SourceRange(line: 1, column: 18, length: 5))
     }
 
+    /// True when `position` names a character of `file` as its excerpts show it (lines split at LF),
+    /// or the place just past the end of a line.
+    func isInside(_ position: SourcePosition, _ file: SourceFile) -> Bool {
+        guard let line = file.line(position.line) else { return false }
+        return position.column >= 1 && position.column <= line.unicodeScalars.count + 1
+    }
+
+    /// Where each diagnostic and note starts (a range may end one column past its line: a caret
+    /// at the end of a line marks the place after the last character).
+    func allPositions(_ diagnostics: [Diagnostic]) -> [SourcePosition] {
+        diagnostics.flatMap { d in ([d.range] + d.notes.map(\.range)).compactMap { $0?.start } }
+    }
+
+    /// libyaml also breaks lines at a lone CR, NEL, LS and PS, and does not count a byte order
+    /// mark; a diagnostic must still point at the offending text in the line its excerpt shows.
+    /// (Found by fuzzing: positions on lines past the end of the text.)
+    @Test(arguments: ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"], ["", "\u{FEFF}"])
+    func positionsFollowTheExcerptLinesWhateverTheLineBreaks(_ br: String, _ bom: String) throws {
+        let layouts = [
+            ["version: 1", "timezone: UTC", "triggers:", "  x: {calendar: {weekdays: [mon, thurs], at: \"09:00\"}}"],
+            ["triggers: {x: {calendar: {weekdays: [thurs], at: \"09:00\"}}}", "version: 1"],
+            ["version: 1", "triggers:", "  y: {cron: \"0 9 * * *\"}", "  x:", "    calendar: {at: \"09:00\",", "      weekdays: [mon,", "        thurs]}"],
+        ]
+        for (i, lines) in layouts.enumerated() {
+            let file = SourceFile(path: "t.yaml", text: bom + lines.joined(separator: br) + (i == 1 ? "" : br))
+            let diagnostics = SpecLoader.load(file).diagnostics
+            let d = try #require(diagnostics.first { $0.message.contains("thurs") }, "layout \(i): \(diagnostics)")
+            let range = try #require(d.range)
+            let line = try #require(file.line(range.start.line), "layout \(i): line \(range.start.line)")
+            let rest = String(String.UnicodeScalarView(line.unicodeScalars.dropFirst(range.start.column - 1).prefix(5)))
+            #expect(rest == "thurs", "layout \(i) with \(Array(br.unicodeScalars)): \(range) shows '\(rest)'")
+            #expect(allPositions(diagnostics).allSatisfy { isInside($0, file) }, "layout \(i): \(diagnostics)")
+        }
+    }
+
+    /// libyaml puts the end of a text without a final line break on a line of its own; errors found
+    /// there belong at the end of the last line. (Found by fuzzing.)
+    @Test(arguments: ["version: 1\ntriggers: [a", "version: 1\ntriggers: {a: b", "a: \"open", "version: 1\r\ntriggers: [a",
+                      "triggers:\n  a: {cron: x", "[", "a: b\n- c", "version: 1\rtriggers: [a\r", "version: 1\u{2028}key"])
+    func errorsAtTheEndOfTheTextAreOnItsLastLine(_ text: String) {
+        let file = SourceFile(path: "t.yaml", text: text)
+        let diagnostics = SpecLoader.load(file).diagnostics
+        #expect(!diagnostics.isEmpty)
+        #expect(allPositions(diagnostics).allSatisfy { isInside($0, file) }, "\(diagnostics)")
+    }
+
     @Test func duplicateKeysAreLocatedWithANoteOnTheFirst() {
         let (_, diagnostics) = compose("a: 1\nb: 2\na: 3\n")
         #expect(diagnostics.count == 1)

@@ -69,6 +69,7 @@ private struct ComposerState {
     var totalNodes = 0
     var aliasCount = 0
     var documents = 0
+    var lines = YAMLLineMap()
 
     init(limits: YAMLLimits) { self.limits = limits }
 
@@ -79,6 +80,7 @@ private struct ComposerState {
             return
         }
         defer { yaml_parser_delete(&parser) }
+        lines = YAMLLineMap(buffer)
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
         var event = yaml_event_t()
         while !failed {
@@ -93,9 +95,7 @@ private struct ComposerState {
         }
     }
 
-    static func position(_ mark: yaml_mark_t) -> SourcePosition {
-        SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
-    }
+    func position(_ mark: yaml_mark_t) -> SourcePosition { lines.position(mark) }
 
     static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         guard let pointer else { return nil }
@@ -141,7 +141,7 @@ private struct ComposerState {
     mutating func reportParserError(_ parser: yaml_parser_t, _ buffer: UnsafeBufferPointer<UInt8>) {
         let problem = Self.string(UnsafeMutablePointer(mutating: parser.problem.map { UnsafeRawPointer($0).assumingMemoryBound(to: yaml_char_t.self) })) ?? "malformed YAML"
         let context = Self.string(UnsafeMutablePointer(mutating: parser.context.map { UnsafeRawPointer($0).assumingMemoryBound(to: yaml_char_t.self) }))
-        var position = Self.position(parser.problem_mark)
+        var position = self.position(parser.problem_mark)
         if parser.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset, not a line; report where the bad byte sits.
             position = Self.position(ofByte: Int(parser.problem_offset), in: buffer)
@@ -151,7 +151,7 @@ private struct ComposerState {
         }
         var notes: [Diagnostic.Note] = []
         if let context {
-            let c = Self.position(parser.context_mark)
+            let c = self.position(parser.context_mark)
             if c != position { notes.append(.init(context, at: SourceRange(line: c.line, column: c.column, length: 1))) }
         }
         // The commonest cause of libyaml's least helpful message.
@@ -201,8 +201,8 @@ private struct ComposerState {
     }
 
     mutating func handle(_ event: yaml_event_t) {
-        let start = Self.position(event.start_mark)
-        let end = Self.position(event.end_mark)
+        let start = position(event.start_mark)
+        let end = position(event.end_mark)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1

@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+// Coverage-guided fuzz targets for Almanac (libFuzzer), kept out of the main package so `swift build`
+// and `swift test` never build them. Run: scripts/fuzz.sh [SECONDS] [TARGET...] (builds with
+// -sanitize=fuzzer into .build-fuzz). Each target is a main.swift that hands one check to libFuzzer.
+import PackageDescription
+
+let targets = ["fuzz-spec", "fuzz-compile", "fuzz-recurrence", "fuzz-plan", "fuzz-executor-input", "fuzz-syntax"]
+
+let package = Package(
+    name: "AlmanacFuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "Almanac", path: "..")],
+    targets: [
+        .target(name: "CFuzzDriver"),
+        .target(
+            name: "FuzzChecks",
+            dependencies: [
+                .product(name: "AlmanacSpec", package: "Almanac"),
+                .product(name: "AlmanacCompiler", package: "Almanac"),
+                .product(name: "AlmanacPlan", package: "Almanac"),
+                .product(name: "AlmanacExecutor", package: "Almanac"),
+            ]
+        ),
+    ] + targets.map { .executableTarget(name: $0, dependencies: ["CFuzzDriver", "FuzzChecks"]) }
+)

@@ -1,0 +1,2 @@
+// Declarations only: LLVMFuzzerRunDriver comes from the libFuzzer runtime that -sanitize=fuzzer links.
+#include "CFuzzDriver.h"
