@@ -20,31 +20,13 @@ public enum FileBytes {
                         limit: isRegular ? nil : PlanFireSource.nonRegularLimit)
     }
 
-    /// The bytes of `fd` to its end. The buffer is sized to `sizeHint` plus one byte, so a regular
-    /// file is read into one allocation of its size (the extra byte sees its end); it grows by
-    /// half only when the file grew meanwhile or has no size, and never past `limit`.
+    /// The bytes of `fd` to its end; past `limit` bytes (a pipe or device) refused.
     static func read(fd: Int32, path: String, sizeHint: Int, limit: Int?) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: max(sizeHint + 1, 4096))
-        var count = 0
-        while true {
-            if count == bytes.count {
-                if let limit, count > limit {
-                    throw PlanError("cannot read \(path): it is not a regular file and holds more than \(limit >> 20) MiB, "
-                                    + "the most read from a pipe or device; copy the plan to a file")
-                }
-                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2)))
-            }
-            let n = bytes.withUnsafeMutableBufferPointer { buffer in
-                systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw PlanError("cannot read \(path): \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { break }
-            count += n
+        let bytes = try read(fd: fd, path: path, sizeHint: sizeHint, cap: limit.map { $0 + 1 } ?? Int.max)
+        if let limit, bytes.count > limit {
+            throw PlanError("cannot read \(path): it is not a regular file and holds more than \(limit >> 20) MiB, "
+                            + "the most read from a pipe or device; copy the plan to a file")
         }
-        bytes.removeLast(bytes.count - count)
         return bytes
     }
 
@@ -62,13 +44,19 @@ public enum FileBytes {
     public static func read(descriptor fd: Int32, path: String, maxBytes: Int?) throws -> [UInt8] {
         var info = stat()
         let isRegular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        let cap = maxBytes.map { $0 + 1 } ?? Int.max
-        // The size on disk is a hint only (a file may grow or be sparse); never reserve past the cap.
-        let sizeHint = isRegular ? Int(info.st_size) : 0
-        var bytes = [UInt8](repeating: 0, count: max(min(sizeHint, cap), min(4096, cap)))
+        return try read(fd: fd, path: path, sizeHint: isRegular ? Int(info.st_size) : 0, cap: maxBytes.map { $0 + 1 } ?? Int.max)
+    }
+
+    /// The bytes of `fd` to its end or to `cap` bytes, whichever comes first. The buffer starts at
+    /// `sizeHint` plus one byte (a regular file is read into one allocation of its size, the extra
+    /// byte seeing its end), grows by half only when the file grew or has no size, never past `cap`.
+    private static func read(fd: Int32, path: String, sizeHint: Int, cap: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: min(max(sizeHint &+ 1, 4096), cap))
         var count = 0
         while count < cap {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, cap - bytes.count))) }
+            if count == bytes.count {
+                bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count / 2), cap - bytes.count)))
+            }
             let n = bytes.withUnsafeMutableBufferPointer { buffer in
                 systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
             }
