@@ -1,11 +1,11 @@
-import AlmanacCompiler
 import AlmanacExecutor
+import AlmanacTime
 
-/// The times both executables read from their command lines (`--from`, `--at`, `--now`, durations).
+/// The times both executables read from their command lines (`--from`, `--now`, durations): one
+/// parser, `TimeArgument`, for instants, dates, `today` and `now`; the executor's durations.
 enum CommandLineTimes {
     static func parse(_ text: String) {
-        _ = AlmanacCompiler.TimeArgument(text)
-        _ = AlmanacExecutor.TimeArgument.instant(text)
-        _ = AlmanacExecutor.TimeArgument.duration(text)
+        _ = TimeArgument(text)
+        _ = TimeArgument.duration(text)
     }
 }

@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// The executor's other inputs: the journal (first byte even) and location fixes (odd), the rest
-/// of the input being the file. Checks: no crash; a journal's entries, appended to a fresh journal,
-/// read back the same; fixes are on the globe, in time order, and every fix and problem names a
+/// of the input being the file. Checks: no crash; what a journal shows (its baseline and recent
+/// deliveries), appended to a fresh journal, reads back the same; fixes are on the globe, in time order, and every fix and problem names a
 /// line of the input.
 public enum ExecutorInputCheck {
     public static func run(_ bytes: [UInt8]) {
@@ -48,6 +48,8 @@ public enum ExecutorInputCheck {
 /// when the journal's API changes.
 enum JournalAdapter {
     nonisolated(unsafe) static var scratch: String?
+    /// What the file store may leave in a state directory.
+    static let stateFiles = [Journal.fileName, "snapshot.jsonl", "lock", "registered.json"]
 
     /// A directory of this process's own (in memory where the system has /dev/shm).
     static func directory(_ name: String) -> String? {
@@ -60,7 +62,7 @@ enum JournalAdapter {
         }
         let path = scratch! + "/" + name
         mkdir(path, 0o755)
-        unlink(path + "/" + Journal.fileName)
+        for file in stateFiles { unlink(path + "/" + file) }
         return path
     }
 
@@ -68,10 +70,15 @@ enum JournalAdapter {
     static func removeScratch() {
         guard let scratch else { return }
         for name in ["read", "write"] {
-            unlink(scratch + "/" + name + "/" + Journal.fileName)
+            for file in stateFiles { unlink(scratch + "/" + name + "/" + file) }
             rmdir(scratch + "/" + name)
         }
         rmdir(scratch)
+    }
+
+    /// What a journal shows of itself: its baseline as a start entry, then its recent deliveries.
+    static func observed(_ journal: Journal) -> [Journal.Entry] {
+        (journal.baseline.map { [Journal.Entry.start(now: $0)] } ?? []) + journal.recentDeliveries(Journal.recentLimit)
     }
 
     static func read(_ bytes: [UInt8]) -> (entries: [Journal.Entry], warnings: [String])? {
@@ -81,7 +88,7 @@ enum JournalAdapter {
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
         guard let journal = try? Journal(directory: dir) else { return nil }
-        return (journal.entries, journal.warnings)
+        return (observed(journal), journal.warnings)
     }
 
     static func rewrite(_ entries: [Journal.Entry]) -> (entries: [Journal.Entry], warnings: [String])? {
@@ -91,6 +98,6 @@ enum JournalAdapter {
             for entry in entries { try journal.append(entry) }
         } catch { return nil }
         guard let again = try? Journal(directory: dir) else { return nil }
-        return (again.entries, again.warnings)
+        return (observed(again), again.warnings)
     }
 }
