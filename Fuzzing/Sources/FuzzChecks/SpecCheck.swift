@@ -3,7 +3,8 @@ import AlmanacSpec
 
 /// Spec text → validation → diagnostics in every format. Checks: no crash; every diagnostic
 /// range lies inside the text and starts before it ends; a spec without a schedule has an error;
-/// the JSON rendering is valid JSON with one entry per diagnostic.
+/// the JSON rendering is valid JSON with one entry per diagnostic up to the renderer's limit, and
+/// an `omitted` count of the rest.
 public enum SpecCheck {
     public static func run(_ bytes: [UInt8]) {
         let file = SourceFile(path: "fuzz.yaml", bytes: bytes)
@@ -22,7 +23,12 @@ public enum SpecCheck {
                 guard case .object(let top) = parsed, case .array(let items)? = top["diagnostics"] else {
                     invariant(false, "JSON diagnostics lack a diagnostics array"); return
                 }
-                invariant(items.count == result.diagnostics.count, "JSON has \(items.count) of \(result.diagnostics.count) diagnostics")
+                // At most `defaultLimit` are listed; `omitted` counts the rest.
+                let limit = DiagnosticRenderer.defaultLimit
+                invariant(items.count == min(result.diagnostics.count, limit), "JSON has \(items.count) of \(result.diagnostics.count) diagnostics")
+                var omitted = 0
+                if case .number(let text)? = top["omitted"] { omitted = Int(text) ?? -1 }
+                invariant(omitted == max(result.diagnostics.count - limit, 0), "JSON says \(omitted) omitted of \(result.diagnostics.count)")
             }
         }
     }
