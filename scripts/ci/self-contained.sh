@@ -5,12 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-# Extended regular expressions, each with the reason it is refused.
+# Extended regular expressions, each with the reason it is refused. Written with bracketed
+# characters (`[.]`, `[/]`) so that this file does not itself contain the names it refuses.
 patterns=(
-    'SPEC\.md|BENCHMARKS\.md|STYLE\.md'        # documents outside the repository
-    '\.\./shared|/shared/(SPEC|BENCH|STYLE)'   # the folder they lived in
+    'SPEC[.]md|BENCHMARKS[.]md|STYLE[.]md'     # documents outside the repository
+    '[.][.][/]shared|[/]shared[/](SPEC|BENCH|STYLE)'   # the folder they lived in
     '\bSPEC( "|"|:|'"'"'s|\))'                 # "SPEC "Precise semantics"", "SPEC:" - the brief by name
-    '/work/|/home/[a-z]|/Users/[A-Za-z]'       # absolute paths of one machine
+    '[/]work[/]|[/]home[/][a-z]|[/]Users[/][A-Za-z]'   # absolute paths of one machine
 )
 self="scripts/ci/self-contained.sh"
 
