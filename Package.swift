@@ -1,19 +1,25 @@
 // swift-tools-version:6.0
 // Almanac: a declarative schedule compiler.
-// source text → parse (libyaml events → located nodes) → validate (Schedule + diagnostics)
-//             → expand (fire streams, merged) → plan (canonical writer) → executor | spy
+// spec text → AlmanacSpec (libyaml events → located nodes → model) → AlmanacModel (Schedule, checks)
+//           → AlmanacCompiler (fire streams, merged) → AlmanacPlan (canonical writer) → executor | spy
+// The core (AlmanacCore: model, compiler, plan) has no C dependency and builds for every Apple platform;
+// only the YAML front end links libyaml. See ARCHITECTURE.md.
 import PackageDescription
 
 let package = Package(
     name: "Almanac",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "almanac", targets: ["almanac"]),
         .executable(name: "almanac-exec", targets: ["almanac-exec"]),
+        // Everything an app needs to build, check and compile a schedule in process, and read plans.
+        .library(name: "AlmanacCore", targets: ["AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler"]),
+        // YAML spec files → the model (links the system libyaml).
         .library(name: "AlmanacSpec", targets: ["AlmanacSpec"]),
-        .library(name: "AlmanacCompiler", targets: ["AlmanacCompiler"]),
-        .library(name: "AlmanacPlan", targets: ["AlmanacPlan"]),
+        .library(name: "AlmanacPlanDiff", targets: ["AlmanacPlanDiff"]),
         .library(name: "AlmanacExecutor", targets: ["AlmanacExecutor"]),
+        // How both executables read times and durations; a product only so the fuzzing package can reach it.
+        .library(name: "AlmanacCommandLine", targets: ["AlmanacCommandLine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -33,40 +39,50 @@ let package = Package(
         // MARK: AlmanacJSON — a JSON value, its canonical writer and a strict reader
         .target(name: "AlmanacJSON"),
 
-        // MARK: AlmanacSpec — text → located YAML nodes → validated Schedule; diagnostics model and renderer
-        .target(name: "AlmanacSpec", dependencies: ["CYAML", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        // MARK: AlmanacModel — schedules, triggers and rules; value syntaxes; diagnostics; checks on the model
+        .target(name: "AlmanacModel", dependencies: ["AlmanacTime", "AlmanacJSON"]),
 
-        // MARK: AlmanacPlan — the plan model, canonical writer, reader and diff: the executors' only contract
+        // MARK: AlmanacSpec — the YAML front end: text → located YAML nodes → AlmanacModel's Schedule
+        .target(name: "AlmanacSpec", dependencies: ["CYAML", "AlmanacModel", "AlmanacTime", "AlmanacJSON"]),
+        .testTarget(name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+
+        // MARK: AlmanacPlan — the executors' contract: plan model, canonical writer, streaming reader
         .target(name: "AlmanacPlan", dependencies: ["AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacPlanTests", dependencies: ["AlmanacPlan", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacPlanTests", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacTestSupport"]),
+
+        // MARK: AlmanacPlanDiff — what changed between two plans, and its text, Markdown and JSON renderers
+        .target(name: "AlmanacPlanDiff", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: AlmanacCompiler — per-kind fire streams merged over a window, budgets and lints → Plan
-        .target(name: "AlmanacCompiler", dependencies: ["AlmanacSpec", "AlmanacPlan", "AlmanacTime"]),
-        .testTarget(name: "AlmanacCompilerTests", dependencies: ["AlmanacCompiler", "AlmanacTestSupport"], exclude: ["Golden"], resources: [.copy("Fixtures")]),
+        .target(name: "AlmanacCompiler", dependencies: ["AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        .testTarget(name: "AlmanacCompilerTests", dependencies: ["AlmanacCompiler", "AlmanacPlanDiff", "AlmanacSpec", "AlmanacModel", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Golden"], resources: [.copy("Fixtures")]),
 
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacExecutorTests", dependencies: ["AlmanacExecutor", "AlmanacTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "AlmanacExecutorTests", dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Golden"]),
 
-        // MARK: Executables — thin ArgumentParser front ends
+        // MARK: Executables — thin ArgumentParser front ends over one shared reading of times and durations
+        .target(
+            name: "AlmanacCommandLine",
+            dependencies: ["AlmanacTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "almanac",
             dependencies: [
-                "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan",
+                "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "almanac-exec",
             dependencies: [
-                "AlmanacExecutor", "AlmanacPlan",
+                "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // MARK: Tests shared — golden files (ALMANAC_RECORD=1) and running the built binaries
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
-        .testTarget(name: "CLITests", dependencies: ["almanac", "almanac-exec", "AlmanacTestSupport"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["almanac", "almanac-exec", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Fixtures", "Golden"]),
     ]
 )

@@ -12,8 +12,8 @@ let package = Package(
             name: "almanac-bench",
             dependencies: [
                 .product(name: "AlmanacSpec", package: "Almanac"),
-                .product(name: "AlmanacCompiler", package: "Almanac"),
-                .product(name: "AlmanacPlan", package: "Almanac"),
+                .product(name: "AlmanacCore", package: "Almanac"),
+                .product(name: "AlmanacPlanDiff", package: "Almanac"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),

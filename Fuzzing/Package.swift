@@ -16,9 +16,9 @@ let package = Package(
             name: "FuzzChecks",
             dependencies: [
                 .product(name: "AlmanacSpec", package: "Almanac"),
-                .product(name: "AlmanacCompiler", package: "Almanac"),
-                .product(name: "AlmanacPlan", package: "Almanac"),
+                .product(name: "AlmanacCore", package: "Almanac"),
                 .product(name: "AlmanacExecutor", package: "Almanac"),
+                .product(name: "AlmanacCommandLine", package: "Almanac"),
             ]
         ),
     ] + targets.map { .executableTarget(name: $0, dependencies: ["CFuzzDriver", "FuzzChecks"]) }

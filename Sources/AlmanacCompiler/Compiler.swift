@@ -1,6 +1,6 @@
 import AlmanacJSON
 import AlmanacPlan
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// The expand stage: a validated `Schedule` and a window → a plan header, then the fires of every

@@ -1,5 +1,5 @@
 import AlmanacPlan
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// A prepared compile: the plan header, and the means to stream every fire of the window in plan

@@ -6,11 +6,11 @@ public struct WindowRequest: Hashable, Sendable {
     /// When nothing else says, plans cover this long: 30 calendar days.
     public static let defaultHorizon = WindowLength(days: 30)
 
-    public var from: TimeArgument
-    public var to: TimeArgument?
+    public var from: TimePoint
+    public var to: TimePoint?
     public var horizon: WindowLength?
 
-    public init(from: TimeArgument = .today, to: TimeArgument? = nil, horizon: WindowLength? = nil) {
+    public init(from: TimePoint = .today, to: TimePoint? = nil, horizon: WindowLength? = nil) {
         self.from = from
         self.to = to
         self.horizon = horizon
@@ -34,7 +34,7 @@ public struct WindowRequest: Hashable, Sendable {
         let table = OffsetTable(zone: zone ?? "UTC", covering: Instant(secondsSinceEpoch: low - 400 * 86_400),
                                 to: Instant(secondsSinceEpoch: high + 400 * 86_400))
         guard let table else { return nil }
-        func pin(_ t: TimeArgument) -> Instant {
+        func pin(_ t: TimePoint) -> Instant {
             switch t {
             case .now: return now
             case .instant(let i): return i
@@ -57,7 +57,7 @@ public struct WindowRequest: Hashable, Sendable {
     }
 
     /// With `--from` a date (or `today`), the date `days` later, whose start ends the window.
-    private func endDate(days: Int, now: Instant, table: OffsetTable? = nil) -> TimeArgument? {
+    private func endDate(days: Int, now: Instant, table: OffsetTable? = nil) -> TimePoint? {
         guard to == nil else { return nil }
         switch from {
         case .date(let d): return .date(d.adding(days: days))

@@ -162,7 +162,7 @@ public final class LocationFixReader {
             guard !digits.isEmpty else { return nil }
             text = text[..<dot] + text[text.index(dot, offsetBy: digits.count + 1)...]
         }
-        return TimeArgument.parseInstant(String(text))
+        return RFC3339.parseInstant(truncatingFraction: String(text))
     }
 }
 

@@ -24,6 +24,21 @@ public enum RFC3339 {
     }
 
     /// The instant written as `text`; nil when it is not RFC 3339 with an offset or `Z`.
+    /// An instant whose fraction of a second, if any, is dropped (`…T09:00:00.750Z` is 09:00:00):
+    /// plans and fix feeds are exact to the second.
+    public static func parseInstant(truncatingFraction text: String) -> Instant? {
+        var bytes = Array(text.utf8)
+        // `…:SS.fff…` → `…:SS`: the digits after the seconds' point are dropped, whatever they are.
+        if bytes.count > 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+           bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: ".") {
+            var end = 20
+            while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+            guard end > 20 else { return nil }
+            bytes.removeSubrange(19..<end)
+        }
+        return parseInstant(String(decoding: bytes, as: UTF8.self))
+    }
+
     public static func parseInstant(_ text: String) -> Instant? {
         parse(text)?.instant
     }

@@ -1,3 +1,4 @@
+import AlmanacCommandLine
 import AlmanacExecutor
 import AlmanacPlan
 import AlmanacTime

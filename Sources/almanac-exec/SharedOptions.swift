@@ -1,3 +1,4 @@
+import AlmanacCommandLine
 import AlmanacExecutor
 import AlmanacPlan
 import AlmanacTime
@@ -76,7 +77,7 @@ func printError(_ message: String) {
 /// Parses a time argument (`now`, `today`, a date, RFC 3339) or fails as a usage error. Dates and
 /// `today` are local midnight in `zone`: the plan's trigger zone when its triggers share one, else UTC.
 func parseInstant(_ text: String, _ option: String, zone: String = "UTC") throws -> Instant {
-    guard let argument = TimeArgument(text), let instant = argument.resolve(now: try currentInstant(), zone: zone) else {
+    guard let argument = TimeArgument.parse(text), let instant = argument.resolve(now: try currentInstant(), zone: zone) else {
         throw ValidationError("\(option): '\(text)' is not \(TimeArgument.forms)")
     }
     return instant

@@ -1,3 +1,4 @@
+import AlmanacModel
 import AlmanacCompiler
 import AlmanacSpec
 import ArgumentParser

@@ -1,3 +1,5 @@
+import AlmanacPlanDiff
+import AlmanacModel
 import AlmanacCompiler
 import AlmanacPlan
 import AlmanacSpec

@@ -1,3 +1,5 @@
+import AlmanacModel
+import AlmanacCommandLine
 import AlmanacCompiler
 import AlmanacPlan
 import AlmanacSpec
@@ -24,7 +26,7 @@ struct NextCommand: ParsableCommand {
     var n: Int = 10
 
     @Option(help: "Start from: an RFC 3339 instant, a date (local midnight in the spec's zone), `today` or `now`.")
-    var from: TimeArgument = .now
+    var from: TimePoint = .now
 
     @Option(help: "Diagnostics format.")
     var format: DiagnosticFormat = .text

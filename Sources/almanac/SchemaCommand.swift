@@ -1,3 +1,5 @@
+import AlmanacPlanDiff
+import AlmanacModel
 import AlmanacPlan
 import AlmanacSpec
 import ArgumentParser

@@ -1,3 +1,5 @@
+import AlmanacModel
+import AlmanacCommandLine
 import AlmanacCompiler
 import AlmanacPlan
 import AlmanacSpec
@@ -59,20 +61,6 @@ enum Clock {
     }
 }
 
-extension TimeArgument: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
-
-    /// The argument written back: `today`, `now`, `2026-11-23`, `2026-11-23T09:00:00Z`.
-    var text: String {
-        switch self {
-        case .today: return "today"
-        case .now: return "now"
-        case .date(let d): return d.description
-        case .instant(let i): return i.description
-        }
-    }
-}
-
 /// A duration on the command line (`30d`, `PT12H`).
 struct DurationArgument: ExpressibleByArgument {
     /// Days and weeks are calendar days in the spec's zone; hours and smaller are elapsed.
@@ -89,10 +77,10 @@ struct DurationArgument: ExpressibleByArgument {
 /// `--from`, `--to`, `--horizon`, shared by `compile`, `next` and `diff`.
 struct WindowOptions: ParsableArguments {
     @Option(help: "Window start: an RFC 3339 instant, a date (local midnight in the spec's zone), `today` or `now`; default: today.")
-    var from: TimeArgument?
+    var from: TimePoint?
 
     @Option(help: "Window end (exclusive), in the same forms as --from.")
-    var to: TimeArgument?
+    var to: TimePoint?
 
     @Option(help: "Window length instead of --to (`30d`, `1w`, `PT12H`); default: the spec's `horizon`, else 30d.")
     var horizon: DurationArgument?

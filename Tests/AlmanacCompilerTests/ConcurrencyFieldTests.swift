@@ -1,5 +1,7 @@
+import AlmanacPlanDiff
 import AlmanacCompiler
 import AlmanacPlan
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTime
 import Testing

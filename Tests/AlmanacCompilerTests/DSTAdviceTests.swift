@@ -1,5 +1,7 @@
+import AlmanacCommandLine
 import AlmanacCompiler
 import AlmanacPlan
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTime
 import Testing
@@ -134,7 +136,7 @@ import Testing
             let text = "version: 1\ntimezone: \(c.0)\nlimits: {max_pending: 90, min_coverage: \(coverage)}\ntriggers:\n  q: {every: 15m}\n"
             let loaded = SpecLoader.load(SourceFile(path: "t.yaml", bytes: Array(text.utf8)))
             let schedule = try #require(loaded.schedule, "\(loaded.diagnostics)")
-            let from = try #require(TimeArgument(c.1))
+            let from = try #require(TimeArgument.parse(c.1))
             let window = try #require(WindowRequest(from: from, horizon: WindowLength(days: 4))
                 .resolve(now: Instant(secondsSinceEpoch: 0), zone: c.0, specHorizon: nil))
             let warning = try #require(try Compiler(tzdataVersion: "test").compile(schedule, specSHA256: "0", window: window)

@@ -1,5 +1,6 @@
 import AlmanacJSON
 import AlmanacPlan
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTime
 import Testing

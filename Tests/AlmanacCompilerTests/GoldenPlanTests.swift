@@ -1,5 +1,7 @@
+import AlmanacCommandLine
 import AlmanacCompiler
 import AlmanacPlan
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTestSupport
 import AlmanacTime
@@ -53,7 +55,7 @@ import Testing
         let data = try #require(FileManager.default.contents(atPath: Golden.repositoryRoot + "/" + c.spec))
         let loaded = SpecLoader.load(SourceFile(path: c.spec, bytes: Array(data)))
         let schedule = try #require(loaded.schedule, "\(loaded.diagnostics)")
-        let request = WindowRequest(from: try #require(TimeArgument(c.from)), to: c.to.flatMap(TimeArgument.init))
+        let request = WindowRequest(from: try #require(TimeArgument.parse(c.from)), to: c.to.flatMap(TimeArgument.parse))
         let now = Instant(secondsSinceEpoch: 0)  // unused: every case pins its window
         let window = try #require(request.resolve(now: now, zone: schedule.timezone, specHorizon: schedule.horizon))
         // A fixed zone data label: goldens must not change with the zone data build of the machine.

@@ -1,5 +1,7 @@
+import AlmanacCommandLine
 import AlmanacCompiler
 import AlmanacPlan
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTestSupport
 import AlmanacTime
@@ -24,7 +26,7 @@ import Testing
             let header = String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
             let words = header.split(separator: " ").map(String.init)
             #expect(words.count == 4 && words[1] == "window:", "first line must be `# window: FROM TO`")
-            let request = WindowRequest(from: try #require(TimeArgument(words[2])), to: TimeArgument(words[3]))
+            let request = WindowRequest(from: try #require(TimeArgument.parse(words[2])), to: TimeArgument.parse(words[3]))
             let window = try #require(request.resolve(now: Instant(secondsSinceEpoch: 0), zone: schedule.timezone, specHorizon: nil))
             do {
                 diagnostics += try Compiler(tzdataVersion: "test").compile(schedule, specSHA256: "0", window: window).diagnostics

@@ -1,4 +1,6 @@
+import AlmanacPlanDiff
 import AlmanacPlan
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTime
 import Testing

@@ -3,6 +3,7 @@ import AlmanacTestSupport
 import AlmanacTime
 import Testing
 @testable import AlmanacCompiler
+@testable import AlmanacModel
 @testable import AlmanacSpec
 
 /// A calendar rule is refused as never firing (E0306) exactly when expanding it over a full

@@ -1,3 +1,4 @@
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTestSupport
 import AlmanacTime

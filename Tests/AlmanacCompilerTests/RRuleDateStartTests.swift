@@ -3,6 +3,7 @@ import AlmanacTestSupport
 import AlmanacTime
 import Testing
 @testable import AlmanacCompiler
+@testable import AlmanacModel
 @testable import AlmanacSpec
 
 /// An `rrule` whose `start` is a date (local midnight) takes a date-time UNTIL, UTC or local, as

@@ -1,3 +1,4 @@
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTime
 import Testing

@@ -1,4 +1,5 @@
 import AlmanacPlan
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTestSupport
 import AlmanacTime

@@ -1,5 +1,7 @@
+import AlmanacCommandLine
 import AlmanacCompiler
 import AlmanacPlan
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTestSupport
 import AlmanacTime
@@ -25,7 +27,7 @@ import Testing
         try #require(firstLine.hasPrefix("# window: ") && dates.count == 2, "first line must be `# window: FROM TO`")
         let loaded = SpecLoader.load(file)
         let schedule = try #require(loaded.schedule, "\(loaded.diagnostics)")
-        let request = WindowRequest(from: try #require(TimeArgument(dates[0])), to: try #require(TimeArgument(dates[1])))
+        let request = WindowRequest(from: try #require(TimeArgument.parse(dates[0])), to: try #require(TimeArgument.parse(dates[1])))
         let window = try #require(request.resolve(now: Instant(secondsSinceEpoch: 0), zone: schedule.timezone,
                                                   specHorizon: schedule.horizon))
         var diagnostics = loaded.diagnostics

@@ -1,3 +1,4 @@
+import AlmanacCommandLine
 import AlmanacPlan
 import AlmanacTime
 import Foundation

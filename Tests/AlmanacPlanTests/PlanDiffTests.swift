@@ -4,6 +4,7 @@ import AlmanacTime
 import Foundation
 import Testing
 @testable import AlmanacPlan
+@testable import AlmanacPlanDiff
 
 /// `PlanDiff` on small plans edited by hand: what counts as added, removed and moved, trigger and
 /// plan-level changes, the summary line, and agreement with a naive reference on random plans.

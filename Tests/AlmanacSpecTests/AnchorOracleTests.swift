@@ -2,6 +2,7 @@ import AlmanacTestSupport
 import AlmanacTime
 import Foundation
 import Testing
+@testable import AlmanacModel
 @testable import AlmanacSpec
 
 /// A local `every.anchor` is read like every other local time: through the zone's offsets and the

@@ -1,4 +1,5 @@
 import Testing
+@testable import AlmanacModel
 @testable import AlmanacSpec
 
 @Suite struct CronParserTests {

@@ -1,6 +1,7 @@
 import AlmanacTestSupport
 import Foundation
 import Testing
+@testable import AlmanacModel
 @testable import AlmanacSpec
 
 /// Every invalid fixture has a golden diagnostics file (`NAME.yaml` → `NAME.diagnostics`):

@@ -1,5 +1,6 @@
 import AlmanacTestSupport
 import Testing
+@testable import AlmanacModel
 @testable import AlmanacSpec
 
 /// The renderer's bounds: excerpts as wide as `excerptWidth` at most with the caret on its column,

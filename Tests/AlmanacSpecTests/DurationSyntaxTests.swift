@@ -1,5 +1,6 @@
 import AlmanacTime
 import Testing
+@testable import AlmanacModel
 @testable import AlmanacSpec
 
 @Suite struct DurationSyntaxTests {

@@ -1,6 +1,7 @@
 import AlmanacTestSupport
 import AlmanacTime
 import Testing
+@testable import AlmanacModel
 @testable import AlmanacSpec
 
 @Suite struct ListSyntaxTests {

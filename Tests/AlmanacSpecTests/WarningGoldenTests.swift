@@ -1,5 +1,6 @@
 import AlmanacTestSupport
 import Testing
+@testable import AlmanacModel
 @testable import AlmanacSpec
 
 /// Valid specs that draw warnings (`Fixtures/warnings/NAME.yaml` → `NAME.diagnostics`): no error, at

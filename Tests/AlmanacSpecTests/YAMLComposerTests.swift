@@ -1,5 +1,6 @@
 import AlmanacTestSupport
 import Testing
+@testable import AlmanacModel
 @testable import AlmanacSpec
 
 @Suite struct YAMLComposerTests {

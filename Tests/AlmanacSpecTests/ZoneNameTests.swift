@@ -1,6 +1,7 @@
 import AlmanacTime
 import Foundation
 import Testing
+@testable import AlmanacModel
 @testable import AlmanacSpec
 
 /// Every zone name the IANA database has is accepted under its own spelling, including the legacy

@@ -1,4 +1,6 @@
 #if canImport(Glibc)
+import AlmanacModel
+import AlmanacPlanDiff
 import Glibc
 #endif
 import AlmanacPlan

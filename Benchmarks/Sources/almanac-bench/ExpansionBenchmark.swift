@@ -1,5 +1,6 @@
 import AlmanacCompiler
 import AlmanacPlan
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTime
 import Foundation
@@ -38,8 +39,14 @@ enum ExpansionBenchmark {
         return (schedule, bytes)
     }
 
+    /// `YYYY-MM-DD` → the start of that day (the benchmarks' windows are written as dates).
+    static func day(_ text: String) -> TimePoint {
+        let p = text.split(separator: "-").map { Int($0)! }
+        return .date(CivilDate(year: p[0], month: p[1], day: p[2]))
+    }
+
     static func window(_ schedule: Schedule, to: String) -> Window {
-        WindowRequest(from: TimeArgument("2026-01-01")!, to: TimeArgument(to)!)
+        WindowRequest(from: day("2026-01-01"), to: day(to))
             .resolve(now: Instant(secondsSinceEpoch: 0), zone: schedule.timezone, specHorizon: nil)!
     }
 

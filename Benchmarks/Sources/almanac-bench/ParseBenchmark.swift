@@ -1,3 +1,4 @@
+import AlmanacModel
 import AlmanacSpec
 
 /// The parse benchmark: parse + validate a generated 10,000-trigger spec, as a multiple of the

@@ -1,4 +1,5 @@
 import AlmanacCompiler
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTime
 import Foundation

@@ -1,4 +1,5 @@
 import Foundation
+import AlmanacModel
 import AlmanacSpec
 
 // almanac-bench [parse] [expand PEER.json] [rrule CASES.json PEER.json] [diff] [memory] [split W1-W5] [parseloop N] [sizes]: prints figures and ratios against peers

@@ -1,5 +1,6 @@
 import AlmanacCompiler
 import AlmanacPlan
+import AlmanacModel
 import AlmanacSpec
 import AlmanacTime
 

@@ -1,4 +1,5 @@
 import AlmanacJSON
+import AlmanacModel
 import AlmanacSpec
 
 /// Spec text → validation → diagnostics in every format. Checks: no crash; every diagnostic

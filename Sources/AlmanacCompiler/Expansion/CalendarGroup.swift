@@ -1,5 +1,5 @@
 import AlmanacPlan
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// Plain calendar triggers that share one day rule, zone and policies (no bounds, `except`,

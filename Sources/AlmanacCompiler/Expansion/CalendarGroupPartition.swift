@@ -1,4 +1,4 @@
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 extension CalendarGroup {

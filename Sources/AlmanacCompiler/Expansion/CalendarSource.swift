@@ -1,4 +1,4 @@
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// The nominal times of a `calendar:` rule, month by month with day bit masks (bit d = day d) from

@@ -1,4 +1,4 @@
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// The nominal times of a 5-field cron expression (Debian/Vixie semantics), day by day: a day

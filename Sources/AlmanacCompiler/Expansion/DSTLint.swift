@@ -1,4 +1,4 @@
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// The `dstAffected` warning: a wall-clock trigger whose fires daylight saving shifted, skipped,

@@ -1,4 +1,4 @@
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// The fires of an `every:` rule: `anchor + k·interval` for every integer k, as elapsed time that

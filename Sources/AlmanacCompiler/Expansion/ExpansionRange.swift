@@ -1,5 +1,5 @@
 import AlmanacPlan
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// How far a trigger's rule must be iterated to produce every fire of the window: from the window

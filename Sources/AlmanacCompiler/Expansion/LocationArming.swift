@@ -1,5 +1,5 @@
 import AlmanacPlan
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// The armed windows of a `location` trigger: the instants whose local time, in the trigger's zone,

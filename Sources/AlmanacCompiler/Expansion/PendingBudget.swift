@@ -1,4 +1,4 @@
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// The `pendingBudget` lint: the window's densest `min_coverage` span, found in one pass over the

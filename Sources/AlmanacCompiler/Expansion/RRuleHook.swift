@@ -1,4 +1,4 @@
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// The nominal times of an `rrule` trigger inside `[from, through]`, from the RRULE expander.

@@ -1,5 +1,5 @@
 import AlmanacPlan
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// Keeps at most `limits.max_regions` regions armed at any moment. Where more would be, the

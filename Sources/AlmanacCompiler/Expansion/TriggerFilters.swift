@@ -1,4 +1,4 @@
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// The common trigger fields that drop candidates: `start`/`end`, `except` and `during`

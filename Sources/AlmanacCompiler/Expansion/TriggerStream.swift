@@ -1,5 +1,5 @@
 import AlmanacPlan
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// One trigger's fires inside the window, in plan order: candidates from its source pass the

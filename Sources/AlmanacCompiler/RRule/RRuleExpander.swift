@@ -1,4 +1,4 @@
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// The nominal wall-clock occurrences of an `rrule` trigger, in ascending order: the rule's

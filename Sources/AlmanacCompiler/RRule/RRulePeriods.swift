@@ -1,4 +1,4 @@
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// The periods a rule steps through (a year, a month, a week, a day; for HOURLY and finer, a day

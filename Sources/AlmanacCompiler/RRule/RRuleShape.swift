@@ -1,4 +1,4 @@
-import AlmanacSpec
+import AlmanacModel
 import AlmanacTime
 
 /// A recurrence rule with DTSTART's defaults filled in (RFC 5545 §3.3.10: what the rule does not say

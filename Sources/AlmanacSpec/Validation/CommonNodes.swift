@@ -1,3 +1,4 @@
+import AlmanacModel
 /// The value nodes of the common fields written in one mapping, found in a single pass over its
 /// pairs (twelve lookups would scan the pairs twelve times, for fields most triggers never write).
 ///

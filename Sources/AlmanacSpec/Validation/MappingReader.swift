@@ -1,3 +1,4 @@
+import AlmanacModel
 /// A mapping node read against its known keys: unknown keys are reported (with did-you-mean) once,
 /// and values are looked up by name.
 struct MappingReader {

@@ -1,3 +1,4 @@
+import AlmanacModel
 import AlmanacJSON
 
 /// Reading scalars as the text the user wrote, with the few typed forms the language has.

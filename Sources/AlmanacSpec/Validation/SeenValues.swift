@@ -1,3 +1,4 @@
+import AlmanacModel
 /// The values a list has given so far, to spot repeats. Lists are short, so a scan of a small
 /// array beats hashing; a long list (hostile or generated) moves to a set and stays linear.
 /// The first value is kept inline: most lists hold one value and then allocate nothing.

@@ -1,3 +1,4 @@
+import AlmanacModel
 /// The front end in one call: bytes → located nodes → validated `Schedule`, with every diagnostic.
 public enum SpecLoader {
     /// The outcome of loading one spec.

@@ -1,3 +1,4 @@
+import AlmanacModel
 import AlmanacJSON
 import AlmanacTime
 
@@ -133,9 +134,9 @@ struct SpecValidator {
         }
         return pairs.compactMap { pair in
             guard let name = pair.key.scalar else { return nil }
-            let wellNamed = Self.isIdentifier(name)
+            let wellNamed = IdentifierSyntax.isIdentifier(name)
             if !wellNamed {
-                diagnostics.emit(Diagnostic(.invalidName, Self.identifierProblem(nameKind, name), at: pair.key.range))
+                diagnostics.emit(Diagnostic(.invalidName, IdentifierSyntax.identifierProblem(nameKind, name), at: pair.key.range))
             }
             return (name, pair.key, pair.value, wellNamed)
         }
@@ -199,8 +200,8 @@ struct SpecValidator {
         if repeats { seen.reserveCapacity(pairs.count) }
         for pair in pairs {
             guard let id = pair.key.scalar, !repeats || seen.insert(id).inserted else { continue }
-            if !Self.isTriggerID(id) {
-                diagnostics.emit(Diagnostic(.invalidTriggerID, Self.identifierProblem("trigger id", id), at: pair.key.range))
+            if !IdentifierSyntax.isTriggerID(id) {
+                diagnostics.emit(Diagnostic(.invalidTriggerID, IdentifierSyntax.identifierProblem("trigger id", id), at: pair.key.range))
             }
             if let t = trigger(id: id, key: pair.key, pair.value) { out.append(t) }
         }

@@ -1,3 +1,4 @@
+import AlmanacModel
 import AlmanacTime
 
 /// The string syntaxes the validator applies to scalars, in the shapes its readers take.

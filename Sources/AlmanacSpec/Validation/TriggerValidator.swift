@@ -1,3 +1,4 @@
+import AlmanacModel
 import AlmanacJSON
 import AlmanacTime
 

@@ -1,3 +1,4 @@
+import AlmanacModel
 import AlmanacTime
 import Foundation
 

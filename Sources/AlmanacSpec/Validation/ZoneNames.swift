@@ -1,3 +1,4 @@
+import AlmanacModel
 import Foundation
 
 /// IANA zone names, checked against the machine's time zone database.

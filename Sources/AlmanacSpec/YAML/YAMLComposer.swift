@@ -1,3 +1,4 @@
+import AlmanacModel
 import CYAML
 
 /// Turns libyaml's event stream into located `YAMLNode`s, enforcing `YAMLLimits` as it goes.

@@ -1,3 +1,4 @@
+import AlmanacModel
 import CYAML
 
 /// The bare libyaml event loop, doing nothing with the events: the floor any YAML front end is

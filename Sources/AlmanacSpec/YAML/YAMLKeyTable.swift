@@ -1,3 +1,4 @@
+import AlmanacModel
 /// The keys of one large mapping by text, to find a repeated key: open addressing with each key's
 /// hash kept, so growing never hashes a key again.
 ///

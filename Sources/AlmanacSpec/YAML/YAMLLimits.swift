@@ -1,3 +1,4 @@
+import AlmanacModel
 /// Bounds that keep hostile input cheap. Every limit stops with a located error.
 public struct YAMLLimits: Sendable {
     /// Largest accepted file, in bytes.

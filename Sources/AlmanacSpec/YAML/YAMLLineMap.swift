@@ -1,3 +1,4 @@
+import AlmanacModel
 import CYAML
 
 /// Turns libyaml's marks into the positions diagnostics use: lines end at LF only (a CR before it

@@ -1,3 +1,4 @@
+import AlmanacModel
 /// A YAML node with its exact source range, scalar style and tag. Scalars keep the text the user
 /// wrote: no YAML 1.1 resolution, so `12:30` stays a time and `no` stays a word.
 ///

@@ -1,4 +1,5 @@
 import Testing
+@testable import AlmanacModel
 @testable import AlmanacSpec
 
 /// Reads a caret line written under a value: the first `^` is the offset, the run of `^` the length.

@@ -35,7 +35,7 @@ extension ValueSyntax {
     /// The common case read straight from the bytes: names and ranges of names (`mon`, `Tue`,
     /// `mon-fri`, `sat, sun`), each day once. Nil for anything else (ordinals, repeats, unknown
     /// names, stray characters), which the full reader then reads and explains.
-    static func plainWeekdays(_ text: String) -> [WeekdaySelector]? {
+    package static func plainWeekdays(_ text: String) -> [WeekdaySelector]? {
         var seen: UInt8 = 0
         var out: [WeekdaySelector] = []
         guard plainWeekdays(text, seen: &seen, { out.append(WeekdaySelector(Weekday(rawValue: $0)!)) }) else { return nil }
@@ -44,7 +44,7 @@ extension ValueSyntax {
 
     /// `plainWeekdays` adding to `seen` (bit n = ISO weekday n), where a day already in `seen` is
     /// a repeat; false for anything the fast reader does not read.
-    static func plainWeekdays(_ text: String, seen: inout UInt8) -> Bool {
+    package static func plainWeekdays(_ text: String, seen: inout UInt8) -> Bool {
         plainWeekdays(text, seen: &seen) { _ in }
     }
 

@@ -1,3 +1,4 @@
+import AlmanacPlan
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

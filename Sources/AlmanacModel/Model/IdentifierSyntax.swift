@@ -1,23 +1,23 @@
 /// Trigger ids, blackout and region names: `^[a-z0-9][a-z0-9._-]{0,63}$`, and what to write instead.
-extension SpecValidator {
-    static let maxIdentifierLength = 64
+package enum IdentifierSyntax {
+    package static let maxIdentifierLength = 64
 
     /// `^[a-z0-9][a-z0-9._-]{0,63}$`.
-    static func isTriggerID(_ s: String) -> Bool {
+    package static func isTriggerID(_ s: String) -> Bool {
         isIdentifier(s) && s.utf8.count <= maxIdentifierLength
     }
 
-    static func isIdentifier(_ s: String) -> Bool {
+    package static func isIdentifier(_ s: String) -> Bool {
         guard let first = s.utf8.first, isLowerAlnum(first) else { return false }
         return s.utf8.allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 
-    static func isLowerAlnum(_ c: UInt8) -> Bool {
+    package static func isLowerAlnum(_ c: UInt8) -> Bool {
         (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
     }
 
     /// The message for a name that is not an identifier: what is wrong, and a spelling that works.
-    static func identifierProblem(_ what: String, _ name: String) -> String {
+    package static func identifierProblem(_ what: String, _ name: String) -> String {
         if isIdentifier(name) {
             return "\(what) '\(name)' is \(name.utf8.count) characters long; the limit is \(maxIdentifierLength)"
         }
@@ -27,7 +27,7 @@ extension SpecValidator {
 
     /// `DailyReport` → `daily-report`, `weekly review` → `weekly-review`; nil when nothing usable
     /// remains (a name in another script, say).
-    static func suggestedIdentifier(_ name: String) -> String? {
+    package static func suggestedIdentifier(_ name: String) -> String? {
         var out = ""
         var previous: Character?
         for c in name {

@@ -16,10 +16,4 @@ public struct SyntaxError: Error, Hashable, Sendable {
         self.length = length
         self.severity = severity ?? code.defaultSeverity
     }
-
-    /// The diagnostic for this error inside `node`'s value.
-    public func diagnostic(in node: YAMLNode) -> Diagnostic {
-        let length = self.length > 0 ? self.length : max(1, (node.scalar?.unicodeScalars.count ?? 1) - offset)
-        return Diagnostic(code, message, at: node.range(ofValueCharacters: offset, length: length), severity: severity)
-    }
 }

@@ -8,7 +8,7 @@ import AlmanacTime
 /// parse with warnings, e.g. a weekday written twice), the value being nil when an error was found.
 public enum ValueSyntax {
     /// Names of the months, January first, as the spec and cron write them.
-    static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    package static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     static let monthFullNames = ["january", "february", "march", "april", "may", "june", "july", "august",
                                  "september", "october", "november", "december"]
     static let monthDisplayNames = ["January", "February", "March", "April", "May", "June", "July", "August",

@@ -1,3 +1,4 @@
+import AlmanacCommandLine
 import Testing
 @testable import AlmanacTime
 
@@ -12,14 +13,14 @@ import Testing
         ("2026-11-23T18:45+13:45", "2026-11-23T05:00:00Z"),
     ])
     func instantsTruncateTheFraction(_ c: (String, String)) {
-        #expect(TimeArgument(c.0) == .instant(Self.at(c.1)))
+        #expect(TimeArgument.parse(c.0) == .instant(Self.at(c.1)))
         #expect(TimeArgument.parseInstant(c.0) == Self.at(c.1))
     }
 
     @Test(arguments: ["2026-11-23T05:00:00.Z", "2026-11-23T05:00:00,5Z", "2026-11-23T05:00:00", "2026-11-23 05:00:00Z",
                       "tomorrow", "2026-02-30", "2026-1-05", "+2026-11-23", "1795000000", "", "NOW", "2026-11-23T24:00:00Z"])
     func malformedTimesAreRefused(_ text: String) {
-        #expect(TimeArgument(text) == nil)
+        #expect(TimeArgument.parse(text) == nil)
     }
 
     /// A date is local midnight in the zone named; where midnight is skipped, the first instant after.
@@ -29,16 +30,16 @@ import Testing
         ("2026-11-23", "UTC", "2026-11-23T00:00:00Z"), ("2026-03-29", "Europe/Berlin", "2026-03-28T23:00:00Z"),
     ])
     func datesAreLocalMidnight(_ c: (String, String, String)) throws {
-        let argument = try #require(TimeArgument(c.0))
+        let argument = try #require(TimeArgument.parse(c.0))
         #expect(argument.resolve(now: Instant(secondsSinceEpoch: 0), zone: c.1) == Self.at(c.2))
     }
 
     @Test func todayAndNowFollowTheClockPassedIn() {
         let now = Self.at("2026-11-23T03:00:00Z")
-        #expect(TimeArgument("now")?.resolve(now: now, zone: "Asia/Tokyo") == now)
+        #expect(TimeArgument.parse("now")?.resolve(now: now, zone: "Asia/Tokyo") == now)
         // 03:00Z is already the 23rd in Tokyo, still the 22nd in New York.
-        #expect(TimeArgument("today")?.resolve(now: now, zone: "Asia/Tokyo") == Self.at("2026-11-22T15:00:00Z"))
-        #expect(TimeArgument("today")?.resolve(now: now, zone: "America/New_York") == Self.at("2026-11-22T05:00:00Z"))
-        #expect(TimeArgument("today")?.resolve(now: now, zone: "Mars/Base") == nil)
+        #expect(TimeArgument.parse("today")?.resolve(now: now, zone: "Asia/Tokyo") == Self.at("2026-11-22T15:00:00Z"))
+        #expect(TimeArgument.parse("today")?.resolve(now: now, zone: "America/New_York") == Self.at("2026-11-22T05:00:00Z"))
+        #expect(TimeArgument.parse("today")?.resolve(now: now, zone: "Mars/Base") == nil)
     }
 }

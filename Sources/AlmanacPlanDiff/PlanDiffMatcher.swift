@@ -1,3 +1,4 @@
+import AlmanacPlan
 /// Pairs the fires of two plans in linear time: identical fires by a merge of the two lists (both
 /// sorted by `(at, trigger, id)`), then the rest by id in a hash table that holds only those.
 ///

@@ -1,8 +1,5 @@
-import AlmanacPlan
-import AlmanacTime
 
-/// Durations of the executor's command line; instants are read by `TimeArgument` itself (AlmanacTime),
-/// the parser both executables share.
+/// Durations of the executor's command line; instants are read by `TimeArgument.parse`.
 extension TimeArgument {
     /// Seconds in `90s`, `15m`, `2h`, `1d`, `1h30m`, `0.5s`, a bare number of seconds, or ISO 8601 `PT15M`;
     /// nil for anything else, `inf` and `nan` included, and for more than `maximumDuration`.

@@ -1,3 +1,4 @@
+import AlmanacPlan
 import AlmanacJSON
 import AlmanacTime
 

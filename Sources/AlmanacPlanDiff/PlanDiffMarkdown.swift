@@ -1,3 +1,4 @@
+import AlmanacPlan
 import AlmanacJSON
 
 /// The Markdown form of a plan diff, for a pull-request comment: the summary, a table of plan-level

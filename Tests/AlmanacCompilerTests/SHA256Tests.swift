@@ -1,5 +1,5 @@
 import Testing
-@testable import AlmanacPlan
+@testable import AlmanacCompiler
 
 /// Digests checked against FIPS 180-4 examples and Python's hashlib (computed once, hard-coded here).
 @Suite struct SHA256Tests {

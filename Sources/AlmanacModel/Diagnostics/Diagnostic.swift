@@ -41,7 +41,7 @@ public struct DiagnosticBag: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
     /// How many of `diagnostics` are errors, kept as they are emitted so that checking whether a
     /// step added one costs nothing.
-    private(set) var errorCount = 0
+    package private(set) var errorCount = 0
 
     public init() {}
 

@@ -1,3 +1,4 @@
+import AlmanacPlan
 import AlmanacJSON
 
 /// One trigger's part of a `PlanDiff`: whether it was added, removed or changed, which of its

@@ -6,15 +6,15 @@
 /// Only for lowercase ASCII names: canonically equal strings can differ in length (`é` and
 /// `e` + U+0301; the Kelvin sign and `K`), so this is not `==` in general, and the composer's
 /// duplicate-key check keeps `==`. No lowercase ASCII letter has such a twin.
-enum KeyMatching {
+package enum KeyMatching {
     /// Whether `a` and `b` are the same key; one of them must be a lowercase ASCII name.
     @inline(__always)
-    static func same(_ a: String, _ b: String) -> Bool {
+    package static func same(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && a == b
     }
 
     /// The position of `key` in `keys`, if it is there.
-    static func index(of key: String, in keys: [String]) -> Int? {
+    package static func index(of key: String, in keys: [String]) -> Int? {
         keys.firstIndex { same($0, key) }
     }
 }
@@ -26,9 +26,9 @@ enum KeyMatching {
 /// answer as `==` (canonical equivalence) because every known key is lowercase ASCII letters and
 /// `_`, and no other string is canonically equivalent to such a word (the few characters that
 /// decompose to ASCII, like the Kelvin sign, decompose to other characters).
-struct KeyList: ExpressibleByArrayLiteral, Sendable {
+package struct KeyList: ExpressibleByArrayLiteral, Sendable {
     /// In the order given, which is also the order did-you-mean prefers on a tie.
-    let names: [String]
+    package let names: [String]
     private let packed: [Packed]
 
     /// A key's bytes (at most 15) and length, or nothing for a longer or non-ASCII string.
@@ -55,7 +55,7 @@ struct KeyList: ExpressibleByArrayLiteral, Sendable {
         }
     }
 
-    init(_ names: [String]) {
+    package init(_ names: [String]) {
         self.names = names
         packed = names.map { name in
             precondition(name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) },
@@ -64,15 +64,15 @@ struct KeyList: ExpressibleByArrayLiteral, Sendable {
         }
     }
 
-    init(arrayLiteral names: String...) { self.init(names) }
+    package init(arrayLiteral names: String...) { self.init(names) }
 
-    static func + (a: KeyList, b: KeyList) -> KeyList { KeyList(a.names + b.names) }
+    package static func + (a: KeyList, b: KeyList) -> KeyList { KeyList(a.names + b.names) }
 
     /// The position of `key` in the list, if it is there.
-    func index(of key: String) -> Int? {
+    package func index(of key: String) -> Int? {
         guard let p = Packed(key) else { return nil }
         return packed.firstIndex(of: p)
     }
 
-    func contains(_ key: String) -> Bool { index(of: key) != nil }
+    package func contains(_ key: String) -> Bool { index(of: key) != nil }
 }

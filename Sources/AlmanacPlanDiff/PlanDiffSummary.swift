@@ -1,3 +1,4 @@
+import AlmanacPlan
 import AlmanacTime
 
 extension PlanDiff {
