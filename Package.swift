@@ -48,7 +48,7 @@ let package = Package(
 
         // MARK: AlmanacPlan — the executors' contract: plan model, canonical writer, streaming reader
         .target(name: "AlmanacPlan", dependencies: ["AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacPlanTests", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacPlanTests", dependencies: ["AlmanacPlan", "AlmanacJSON", "AlmanacPlanDiff", "AlmanacTestSupport"]),
 
         // MARK: AlmanacPlanDiff — what changed between two plans, and its text, Markdown and JSON renderers
         .target(name: "AlmanacPlanDiff", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),

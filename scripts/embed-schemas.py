@@ -10,7 +10,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 TARGETS = {
     "spec": ("Sources/AlmanacSpec/SpecSchema.swift", "SpecSchema", "the spec language"),
     "plan": ("Sources/AlmanacPlan/PlanSchema.swift", "PlanSchema", "the plan file"),
-    "diff": ("Sources/AlmanacPlan/PlanDiffSchema.swift", "PlanDiffSchema", "`almanac diff --format json`"),
+    "diff": ("Sources/AlmanacPlanDiff/PlanDiffSchema.swift", "PlanDiffSchema", "`almanac diff --format json`"),
 }
 
 for name, (out, type_name, what) in TARGETS.items():

@@ -144,7 +144,7 @@ def goldens():
 
 
 def render():
-    catalogue = (ROOT / "Sources/AlmanacSpec/Diagnostics/DiagnosticCode.swift").read_text()
+    catalogue = (ROOT / "Sources/AlmanacModel/Diagnostics/DiagnosticCode.swift").read_text()
     codes = re.findall(r'case (\w+) = "([EW]\d{4})"', catalogue)
     sections = dict(re.findall(r"// MARK: E(\d\d)xx — ([^\n]+)", catalogue))
 

@@ -46,7 +46,7 @@ public struct Compiler: Sendable {
 
     /// Checks the zones, reads their offset tables and builds the plan header (everything but fires).
     /// Throws `CompileError` for a zone the zone data do not know.
-    public func prepare(_ schedule: Schedule, specSHA256: String, window: Window) throws -> Expansion {
+    public func prepare(_ schedule: Schedule, specSHA256: String? = nil, window: Window) throws -> Expansion {
         try Self.checkPlanFormatLimits(schedule, window: window)
         var spans: [String: (from: Int64, to: Int64)] = [:]
         var zoneRanges: [String: SourceRange] = [:]
@@ -148,7 +148,7 @@ public struct Compiler: Sendable {
     }
 
     /// Compiles into memory: the whole plan and the warnings found.
-    public func compile(_ schedule: Schedule, specSHA256: String, window: Window) throws -> CompileResult {
+    public func compile(_ schedule: Schedule, specSHA256: String? = nil, window: Window) throws -> CompileResult {
         let expansion = try prepare(schedule, specSHA256: specSHA256, window: window)
         var plan = expansion.header
         let report = try expansion.run { plan.fires.append($0) }

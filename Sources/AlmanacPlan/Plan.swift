@@ -32,10 +32,10 @@ public struct Plan: Sendable, Equatable {
 /// Which spec a plan was compiled from.
 public struct SpecInfo: Hashable, Sendable {
     public var name: String
-    /// Lowercase hex SHA-256 of the spec's bytes.
-    public var sha256: String
+    /// Lowercase hex SHA-256 of the spec's bytes; nil for a schedule built in code, which has none.
+    public var sha256: String?
 
-    public init(name: String, sha256: String) {
+    public init(name: String, sha256: String?) {
         self.name = name
         self.sha256 = sha256
     }

@@ -64,12 +64,14 @@ enum PlanFields {
         }
 
         func specInfo() throws -> SpecInfo {
-            let members = try object(required: ["name", "sha256"])
+            let members = try object(required: ["name"], optional: ["sha256"])
+            let name = try member("name", of: members).string()
+            guard members["sha256"] != nil else { return SpecInfo(name: name, sha256: nil) }
             let digest = try member("sha256", of: members).string()
             guard digest.utf8.count == 64, digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
                 throw failure("\"sha256\" must be 64 lowercase hex digits")
             }
-            return SpecInfo(name: try member("name", of: members).string(), sha256: digest)
+            return SpecInfo(name: name, sha256: digest)
         }
 
         func limits() throws -> PlanLimits {

@@ -16,10 +16,10 @@ public enum PlanSchema {
     "spec": {
       "type": "object",
       "additionalProperties": false,
-      "required": ["name", "sha256"],
+      "required": ["name"],
       "properties": {
         "name": {"type": "string", "description": "The spec's name (its base name when it sets none)."},
-        "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256 of the spec's bytes."}
+        "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256 of the spec's bytes; absent for a schedule built in code."}
       }
     },
     "window": {"$ref": "#/$defs/window", "description": "The half-open interval [from, to) the plan covers."},

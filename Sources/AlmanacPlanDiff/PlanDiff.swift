@@ -113,3 +113,11 @@ public struct PlanDiff: Sendable {
         }
     }
 }
+
+extension PlanDiff {
+    /// A spec digest as the renderers show it: its first 12 hex digits (the text renderer marks the
+    /// cut with `…`), or `none` for a schedule built in code, which has no bytes to hash.
+    static func shortDigest(_ sha256: String?, ellipsis: Bool = true) -> String {
+        sha256.map { $0.prefix(12) + (ellipsis ? "…" : "") } ?? "none"
+    }
+}

@@ -114,7 +114,9 @@ public enum PlanDiffJSON {
         return object(m)
     }
 
-    static func spec(_ s: SpecInfo) -> String { object([("name", JSONWriter.quoted(s.name)), ("sha256", JSONWriter.quoted(s.sha256))]) }
+    static func spec(_ s: SpecInfo) -> String {
+        object([("name", JSONWriter.quoted(s.name))] + (s.sha256.map { [("sha256", JSONWriter.quoted($0))] } ?? []))
+    }
 
     static func window(_ w: Window) -> String {
         object([("from", JSONWriter.quoted(PlanTimestamp.format(w.from))), ("to", JSONWriter.quoted(PlanTimestamp.format(w.to)))])

@@ -22,7 +22,7 @@ public enum PlanDiffMarkdown {
         }
         if let spec = diff.spec {
             if spec.old.name != spec.new.name { rows.append(["spec name", code(spec.old.name), code(spec.new.name)]) }
-            rows.append(["spec sha256", code(String(spec.old.sha256.prefix(12))), code(String(spec.new.sha256.prefix(12)))])
+            rows.append(["spec sha256", code(PlanDiff.shortDigest(spec.old.sha256, ellipsis: false)), code(PlanDiff.shortDigest(spec.new.sha256, ellipsis: false))])
         }
         if !rows.isEmpty { out += "\n" + table(["field", "old", "new"], rows) }
         if diff.triggers.isEmpty { return out }

@@ -39,7 +39,7 @@ public enum PlanDiffText {
         }
         if let spec = diff.spec {
             if spec.old.name != spec.new.name { fields.append("spec name: \(spec.old.name) → \(spec.new.name)") }
-            fields.append("spec sha256: \(spec.old.sha256.prefix(12))… → \(spec.new.sha256.prefix(12))…")
+            fields.append("spec sha256: \(PlanDiff.shortDigest(spec.old.sha256)) → \(PlanDiff.shortDigest(spec.new.sha256))")
         }
         if !fields.isEmpty { out += "\n" + fields.joined(separator: "\n") + "\n" }
         for trigger in diff.triggers {

@@ -16,3 +16,12 @@ public struct WindowLength: Hashable, Sendable {
     /// Its length if every day had 86,400 seconds (for comparisons and limits).
     public var nominalSeconds: Int64 { days &* 86_400 &+ seconds }
 }
+
+extension WindowLength {
+    /// `n` calendar days in the zone (wall-clock time kept across DST changes).
+    public static func days(_ n: Int64) -> WindowLength { WindowLength(days: n) }
+    /// `n` calendar weeks.
+    public static func weeks(_ n: Int64) -> WindowLength { WindowLength(days: 7 * n) }
+    /// `n` elapsed hours.
+    public static func hours(_ n: Int64) -> WindowLength { WindowLength(seconds: 3_600 * n) }
+}

@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+// An app's view of Almanac: depends only on the core products (no YAML, no libyaml), builds a schedule
+// in code, validates, compiles in process and hands the plan to a backend. `.ci/run` builds it and
+// checks with ldd/nm that the binary links no libyaml (scripts/ci/embedding.sh).
+import PackageDescription
+
+let package = Package(
+    name: "AlmanacEmbedding",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [.package(name: "Almanac", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "embedding-example",
+            dependencies: [
+                .product(name: "AlmanacCore", package: "Almanac"),
+                .product(name: "AlmanacExecutor", package: "Almanac"),
+            ]
+        ),
+    ]
+)
