@@ -15,11 +15,12 @@ let package = Package(
         .target(
             name: "FuzzChecks",
             dependencies: [
+                "CFuzzDriver",
                 .product(name: "AlmanacSpec", package: "Almanac"),
                 .product(name: "AlmanacCore", package: "Almanac"),
                 .product(name: "AlmanacExecutor", package: "Almanac"),
                 .product(name: "AlmanacCommandLine", package: "Almanac"),
             ]
         ),
-    ] + targets.map { .executableTarget(name: $0, dependencies: ["CFuzzDriver", "FuzzChecks"]) }
+    ] + targets.map { .executableTarget(name: $0, dependencies: ["FuzzChecks"]) }
 )

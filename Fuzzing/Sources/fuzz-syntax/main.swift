@@ -1,16 +1,4 @@
-// libFuzzer target: see SyntaxCheck. SwiftPM renames Swift's `main`, so the runtime's own main would never
-// run; this one hands libFuzzer its arguments and the check through LLVMFuzzerRunDriver.
-import CFuzzDriver
+// libFuzzer target: see SyntaxCheck; FuzzMain explains the driver.
 import FuzzChecks
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-var argc = CommandLine.argc
-var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-    SyntaxCheck.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-    return 0
-})
+FuzzMain.run(SyntaxCheck.run)
