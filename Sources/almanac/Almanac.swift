@@ -1,5 +1,12 @@
 import AlmanacPlan
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The compiler's command line: `check`, `compile`, `next`, `diff`, `schema`.
 @main
@@ -11,4 +18,12 @@ struct Almanac: ParsableCommand {
         version: ToolVersion.line("almanac"),
         subcommands: [CompileCommand.self, CheckCommand.self, NextCommand.self, DiffCommand.self, SchemaCommand.self]
     )
+
+    static func main() {
+        // A write past the file-size limit (`ulimit -f`) must fail as an error the command reports
+        // (EFBIG: exit 2, the temporary file removed), not kill the process with SIGXFSZ half-way
+        // through a plan. (A closed pipe keeps its default: `almanac compile … | head` ends quietly.)
+        signal(SIGXFSZ, SIG_IGN)
+        main(nil)
+    }
 }

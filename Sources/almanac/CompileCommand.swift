@@ -46,7 +46,13 @@ struct CompileCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if output == "-" {
-            try stream(expansion, session, to: FileSink(fileDescriptor: 1))
+            do {
+                try stream(expansion, session, to: FileSink(fileDescriptor: 1))
+            } catch let error as PlanError {
+                // Standard output could not take the plan (a full disk, `ulimit -f`): could not run.
+                Terminal.writeErr("almanac: \(error)\n")
+                throw ExitCode(2)
+            }
             return
         }
         // A regular PLAN is written beside itself and renamed over it, so no reader ever sees half

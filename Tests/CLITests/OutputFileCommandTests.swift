@@ -117,4 +117,29 @@ import Testing
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["spec.yaml"])
     }
+
+    /// A destination that cannot take the whole plan: past the file-size limit (`ulimit -f`, which
+    /// would otherwise kill the process with SIGXFSZ) or a full device. Exit 2 with the reason, and
+    /// no temporary file or partial plan left under the destination's name.
+    @Test(arguments: ["-o plan.json", "> plan.json", "-o /dev/full", "> /dev/full"])
+    func aDestinationThatFillsUpFailsCleanly(_ redirect: String) throws {
+        let dir = try Self.directory()
+        let almanac = CommandRunner.productsDirectory.appendingPathComponent("almanac").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // 8 blocks of 512 bytes: the header fits, the fires of 400 days do not.
+        process.arguments = ["-c", "ulimit -f 8; exec '\(almanac)' compile spec.yaml --from 2027-01-01 --horizon 400d \(redirect)"]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 2, "\(redirect): \(message)")
+        #expect(message.contains("cannot write the plan"), "\(redirect): \(message)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        if redirect.hasPrefix("-o") {
+            #expect(left == ["spec.yaml"], "\(redirect) left \(left)")
+        }
+    }
 }
