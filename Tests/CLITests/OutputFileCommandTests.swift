@@ -125,21 +125,40 @@ import Testing
     func aDestinationThatFillsUpFailsCleanly(_ redirect: String) throws {
         let dir = try Self.directory()
         let almanac = CommandRunner.productsDirectory.appendingPathComponent("almanac").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // 8 blocks of 512 bytes: the header fits, the fires of 400 days do not.
-        process.arguments = ["-c", "ulimit -f 8; exec '\(almanac)' compile spec.yaml --from 2027-01-01 --horizon 400d \(redirect)"]
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 2, "\(redirect): \(message)")
+        let script = "cd '\(dir)' && ulimit -f 8 && exec '\(almanac)' compile spec.yaml --from 2027-01-01 --horizon 400d \(redirect) 2>err.txt"
+        let status = try Self.runWithDefaultSignals(["/bin/sh", "-c", script])
+        let message = (try? String(contentsOfFile: dir + "/err.txt", encoding: .utf8)) ?? ""
+        #expect(status == 2 << 8, "\(redirect): wait status \(status): \(message)")
         #expect(message.contains("cannot write the plan"), "\(redirect): \(message)")
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         if redirect.hasPrefix("-o") {
-            #expect(left == ["spec.yaml"], "\(redirect) left \(left)")
+            #expect(left == ["err.txt", "spec.yaml"], "\(redirect) left \(left)")
         }
+    }
+
+    /// Runs `argv` with SIGXFSZ back at its default action and no signal blocked, and returns the raw
+    /// wait status. The test runner's thread may ignore or block the signal, and both survive `exec`
+    /// (a shell cannot even reset an ignored one), which would hide the very death this test is about.
+    static func runWithDefaultSignals(_ argv: [String]) throws -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGXFSZ)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, argv[0], nil, &attributes, &cArgs, environ)
+        guard spawned == 0 else { throw POSIXError(.init(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
     }
 }
