@@ -36,7 +36,7 @@ enum ProcessLauncher {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGQUIT, SIGUSR1, SIGUSR2] { sigaddset(&defaults, signal) }
+        for signal in [SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGXFSZ, SIGQUIT, SIGUSR1, SIGUSR2] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         // A group of its own, so a timeout or a replacement stops its children too (kill(-pgid)).
         posix_spawnattr_setpgroup(&attributes, 0)

@@ -28,6 +28,9 @@ struct AlmanacExec: ParsableCommand {
     static func main() {
         // Every command writes to pipes (stdout, a command's input): a closed one is an error, not death.
         signal(SIGPIPE, SIG_IGN)
+        // A journal or record write past the file-size limit (`ulimit -f`) fails with EFBIG, is
+        // logged and cut back like a full disk, instead of killing the daemon with SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         SignalWatcher.block()
         do {
             var command = try parseAsRoot()
