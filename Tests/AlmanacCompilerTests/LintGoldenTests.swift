@@ -56,7 +56,9 @@ import Testing
         for path in Self.fixtures { seen.formUnion(try Self.diagnose(path).codes) }
         let huge = [UInt8](repeating: 0x20, count: YAMLLimits.standard.maxBytes + 1)
         SpecLoader.load(SourceFile(path: "huge.yaml", bytes: huge)).diagnostics.forEach { seen.insert($0.code) }
-        let missing = DiagnosticCode.allCases.filter { !seen.contains($0) }.map(\.rawValue)
+        // E08xx come from generating code, not from specs or compiles: SwiftGeneratorTests
+        // (everyCodeGenerationCodeIsEmitted) holds them to the same rule.
+        let missing = DiagnosticCode.allCases.filter { !seen.contains($0) && !$0.rawValue.hasPrefix("E08") }.map(\.rawValue)
         #expect(missing.isEmpty, "codes no fixture emits: \(missing)")
     }
 }

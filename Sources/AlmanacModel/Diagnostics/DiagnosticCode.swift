@@ -86,6 +86,9 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case pendingBudget = "W0605"
     case windowOutOfRange = "E0606"
 
+    // MARK: E08xx — generating code from a spec
+    case generatedNameCollision = "E0801"
+
     public var defaultSeverity: Severity {
         rawValue.hasPrefix("W") ? .warning : .error
     }

@@ -1,0 +1,76 @@
+import AlmanacCodegen
+import AlmanacModel
+import ArgumentParser
+
+/// `almanac generate`: code from a spec, so an app names triggers and fires with types, not strings.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate code from a spec.",
+        subcommands: [GenerateSwiftCommand.self]
+    )
+}
+
+/// `almanac generate swift SPEC [-o FILE] [--check]`.
+struct GenerateSwiftCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swift",
+        abstract: "Write the spec's trigger ids, fire ids and payload keys as Swift types.",
+        discussion: """
+        The output is byte-stable: the same spec gives the same file, which is rewritten only when its \
+        bytes change (so builds do not redo work). Trigger ids whose Swift names collide are errors. \
+        The build-tool plugin AlmanacSwiftGenerator runs this for every `*.almanac.yaml` in a target.
+        Exit codes: 0 written or up to date; 1 spec errors, colliding names, or --check found the file stale; \
+        2 a file could not be read or written; 64 usage.
+        """
+    )
+
+    @Argument(help: "The spec file.")
+    var spec: String
+
+    @Option(name: .shortAndLong, help: "Where to write the Swift file (`-`: standard output).")
+    var output = "-"
+
+    @Option(help: "Prefix of the generated type names (default: the spec's name in UpperCamelCase).")
+    var typeName: String?
+
+    @Flag(help: "Write nothing; exit 1 when the file at -o differs from what would be generated.")
+    var check = false
+
+    func validate() throws {
+        if check && output == "-" { throw ValidationError("--check needs -o FILE: the file to compare with") }
+        if let typeName, SwiftGenerator.defaultTypeName(forSpecNamed: typeName) != typeName {
+            throw ValidationError("--type-name '\(typeName)' is not an UpperCamelCase Swift name")
+        }
+    }
+
+    func run() throws {
+        let session = try SpecSession.load(spec)
+        let generator = SwiftGenerator(typeName: typeName ?? SwiftGenerator.defaultTypeName(forSpecNamed: session.schedule.name),
+                                       sourceName: session.file.path.split(separator: "/").last.map(String.init) ?? session.file.path)
+        let (source, diagnostics) = generator.generate(session.schedule)
+        session.report(diagnostics)
+        guard let source else { throw ExitCode(1) }
+        let bytes = Array(source.utf8)
+        if output == "-" {
+            Terminal.writeOut(source)
+            return
+        }
+        let current = try? Files.read(output)
+        if check {
+            guard current == bytes else {
+                Terminal.writeErr("almanac: \(output) is stale; run `almanac generate swift \(spec) -o \(output)`\n")
+                throw ExitCode(1)
+            }
+            return
+        }
+        // Unchanged bytes leave the file (and its modification time) alone.
+        if current == bytes { return }
+        do {
+            try OutputFile.write(bytes, to: output)
+        } catch {
+            Terminal.writeErr("almanac: cannot write \(output): \(error)\n")
+            throw ExitCode(2)
+        }
+    }
+}
