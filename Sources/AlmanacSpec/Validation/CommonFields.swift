@@ -73,16 +73,14 @@ extension SpecValidator {
         }
         if let v = nodes.start, let b = parse(v, "`start`", Syntax.bound) { c.start = Located(value: b, range: v.range) }
         if let v = nodes.end, let b = parse(v, "`end`", Syntax.bound) { c.end = Located(value: b, range: v.range) }
-        if let v = nodes.count, let n = integer(v, "`count`", in: 1...Int.max) { c.count = Located(value: n, range: v.range) }
+        if let v = nodes.count, let n = integer(v, "`count`", in: MeaningRules.countBounds) { c.count = Located(value: n, range: v.range) }
         if let v = nodes.except, let ranges = dateRanges(v, "`except`", allowNames: true) {
             c.except = Located(value: ranges, range: v.range)
         }
         if let v = nodes.during, let d = during(v) { c.during = Located(value: d, range: v.range) }
         if let v = nodes.jitter, let span = parse(v, "`jitter`", { Syntax.duration($0, allowZero: false) }) {
-            // Jitter spreads fires over minutes or hours; fires held back for days would also
-            // keep that many waiting in memory while the window is expanded.
-            if span.seconds > Trigger.maxJitterSeconds {
-                diagnostics.emit(Diagnostic(.outOfRange, "`jitter` \(v.scalar ?? "") is out of range; it must be at most 1d (\(Trigger.maxJitterSeconds) s)", at: v.range))
+            if let problem = MeaningRules.jitterLimit(span, written: v.scalar ?? "", at: v.range) {
+                diagnostics.emit(problem)
             } else {
                 c.jitter = span
             }
@@ -95,7 +93,7 @@ extension SpecValidator {
                 diagnostics.emit(Diagnostic(.wrongType, "`payload` must be a mapping (it is sent to executors as a JSON object), not \(v.kindName)", at: v.range))
             }
         }
-        if let v = nodes.priority { c.priority = integer(v, "`priority`", in: -1_000_000...1_000_000) }
+        if let v = nodes.priority { c.priority = integer(v, "`priority`", in: MeaningRules.priorityBounds) }
         if let v = nodes.enabled { c.enabled = boolean(v, "`enabled`") }
         if let v = nodes.concurrency { c.concurrency = choice(v, "`concurrency`", Concurrency.self) }
         if let v = nodes.dst, let word = v.scalar, !v.isNull {

@@ -132,13 +132,8 @@ extension SpecValidator {
             rule.times = times
         }
         guard ok else { return nil }
-        if !CalendarFeasibility.canFire(rule, invalidDates: policy) {
-            // Suggest only the `invalid_dates` values that would make this rule fire.
-            let helping = InvalidDatePolicy.allCases.filter { $0 != policy && CalendarFeasibility.canFire(rule, invalidDates: $0) }
-            let hint = helping.isEmpty ? "" : ", or set " + helping.map { "`invalid_dates: \($0.rawValue)`" }.joined(separator: " or ")
-                + " to " + (helping == [.forward] ? "move missing days to the next month" : "replace missing days")
-            let policyNote = policy == .omit ? "" : " (even with `invalid_dates: \(policy.rawValue)`)"
-            diagnostics.emit(Diagnostic(.neverFires, "this calendar can never fire: no month has a day matching all of its fields\(policyNote); fix `days`/`months`/`weekdays`\(hint)", at: node.range))
+        if let problem = MeaningRules.calendarNeverFires(rule, policy: policy, at: node.range) {
+            diagnostics.emit(problem)
             return nil
         }
         return rule

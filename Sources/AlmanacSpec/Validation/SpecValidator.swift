@@ -45,8 +45,8 @@ struct SpecValidator {
             diagnostics.emit(Diagnostic(.missingKey, "missing `version: 1` at the top of the spec", at: firstLineRange(root)))
         }
         if let n = top["name"], let s = text(n, "`name`") {
-            if s.isEmpty || s.contains("\n") || s.count > 200 {
-                diagnostics.emit(Diagnostic(.invalidName, "`name` must be one line of 1 to 200 characters", at: n.range))
+            if let problem = MeaningRules.scheduleName(s, at: n.range) {
+                diagnostics.emit(problem)
             } else {
                 schedule.name = s
             }
@@ -101,7 +101,7 @@ struct SpecValidator {
         var limits = Limits()
         guard let m = MappingReader(node, "`limits`", known: ["max_pending", "max_regions", "max_fires", "min_coverage"],
                                   diagnostics: &diagnostics) else { return limits }
-        if let v = m["max_pending"], let n = integer(v, "`max_pending`", in: 1...1_000_000) {
+        if let v = m["max_pending"], let n = integer(v, "`max_pending`", in: MeaningRules.maxPendingBounds) {
             limits.maxPending = n
             limits.maxPendingRange = v.range
         }
@@ -115,8 +115,8 @@ struct SpecValidator {
             }
             limits.maxPendingRange = limits.maxPendingRange ?? v.range
         }
-        if let v = m["max_regions"], let n = integer(v, "`max_regions`", in: 0...10_000) { limits.maxRegions = n }
-        if let v = m["max_fires"], let n = integer(v, "`max_fires`", in: 1...Limits.maxFiresCeiling) {
+        if let v = m["max_regions"], let n = integer(v, "`max_regions`", in: MeaningRules.maxRegionsBounds) { limits.maxRegions = n }
+        if let v = m["max_fires"], let n = integer(v, "`max_fires`", in: MeaningRules.maxFiresBounds) {
             limits.maxFires = n
             limits.maxFiresRange = v.range
         }
@@ -164,18 +164,18 @@ struct SpecValidator {
         let what = name.map { "region '\($0)'" } ?? "the inline region"
         guard let m = MappingReader(node, what, known: ["latitude", "longitude", "radius"], diagnostics: &diagnostics) else { return nil }
         var missing: [String] = []
-        func coordinate(_ v: inout SpecValidator, _ key: String, _ range: ClosedRange<Double>, _ unit: String) -> (Double, String)? {
+        func coordinate(_ v: inout SpecValidator, _ key: String) -> (Double, String)? {
             guard let node = m[key] else { missing.append(key); return nil }
             guard let (value, text) = v.number(node, "`\(key)`") else { return nil }
-            guard range.contains(value) else {
-                v.diagnostics.emit(Diagnostic(.invalidCoordinate, "`\(key)` \(text) is out of range; it must be \(unit)", at: node.range))
+            if let problem = MeaningRules.coordinate(key, value, text: text, at: node.range) {
+                v.diagnostics.emit(problem)
                 return nil
             }
             return (value, text)
         }
-        let lat = coordinate(&self, "latitude", -90...90, "between -90 and 90 degrees")
-        let lon = coordinate(&self, "longitude", -180...180, "between -180 and 180 degrees")
-        let radius = coordinate(&self, "radius", 1...1_000_000, "between 1 and 1000000 metres")
+        let lat = coordinate(&self, "latitude")
+        let lon = coordinate(&self, "longitude")
+        let radius = coordinate(&self, "radius")
         if !missing.isEmpty {
             diagnostics.emit(Diagnostic(.missingKey, "\(what) is missing \(missing.map { "`\($0)`" }.joined(separator: ", "))", at: node.range))
         }
@@ -200,9 +200,7 @@ struct SpecValidator {
         if repeats { seen.reserveCapacity(pairs.count) }
         for pair in pairs {
             guard let id = pair.key.scalar, !repeats || seen.insert(id).inserted else { continue }
-            if !IdentifierSyntax.isTriggerID(id) {
-                diagnostics.emit(Diagnostic(.invalidTriggerID, IdentifierSyntax.identifierProblem("trigger id", id), at: pair.key.range))
-            }
+            if let problem = MeaningRules.triggerID(id, at: pair.key.range) { diagnostics.emit(problem) }
             if let t = trigger(id: id, key: pair.key, pair.value) { out.append(t) }
         }
         // Sort (id, position) pairs, not triggers: moving a trigger copies a few hundred bytes.

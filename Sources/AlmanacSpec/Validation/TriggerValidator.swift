@@ -60,13 +60,9 @@ extension SpecValidator {
         trigger.dstGapStated = fields.gap != nil
         trigger.dstOverlapStated = fields.overlap != nil
         checkMeaning(trigger, fields: fields, key: key, kindNode: kindNode, anchorNode: m["anchor"])
-        // Each fire may wait up to the jitter for the ones drawn before it: a jitter of more than
-        // `maxJitterIntervals` intervals reorders that many fires at once, for no schedule's good.
         if case .every(let rule) = kind, let jitter = trigger.jitter,
-           jitter.seconds > Int64(Trigger.maxJitterIntervals) * max(rule.interval.seconds, 1) {
-            diagnostics.emit(Diagnostic(.outOfRange,
-                "`jitter` is more than \(Trigger.maxJitterIntervals) times the `every` interval; make it at most \(Trigger.maxJitterIntervals * Int(max(rule.interval.seconds, 1))) s or the interval longer",
-                at: (m["jitter"] ?? kindNode).range))
+           let problem = MeaningRules.jitterAgainstInterval(jitter, interval: rule.interval, at: (m["jitter"] ?? kindNode).range) {
+            diagnostics.emit(problem)
         }
         let errorsAfter = diagnostics.errorCount
         return errorsAfter == errorsBefore ? trigger : nil
@@ -87,32 +83,20 @@ extension SpecValidator {
                 // Inherited from `defaults:`: every trigger without a zone shares this one problem.
                 let who = isInDefaults(range) ? "the triggers inheriting `defaults:` need" : "trigger '\(t.id)' needs"
                 let whereTo = isInDefaults(range) ? "`defaults:` or the top of the spec" : "the trigger or at the top of the spec"
-                emitOnce(Diagnostic(.missingTimeZone,
-                    "\(who) a time zone: \(why); add `timezone:` to \(whereTo) (Almanac never uses the machine's zone)",
-                    at: range))
+                emitOnce(MeaningRules.missingTimeZone(who: who, why: why, whereTo: whereTo, at: range))
             }
         }
         if let c = fields.count, fields.start == nil {
-            emitOnce(Diagnostic(.countNeedsStart, "`count` needs `start`: fires are counted from it; add `start: <date>`", at: c.range))
+            emitOnce(MeaningRules.countNeedsStart(at: c.range))
         }
-        if let s = fields.start, let e = fields.end, let a = Self.comparable(s.value, isEnd: false), let b = Self.comparable(e.value, isEnd: true),
-           a.0 == b.0, b.1 <= a.1 {
-            emitOnce(Diagnostic(.endBeforeStart, "`end` is not after `start`; no fire could remain", at: e.range,
-                                notes: [.init("`start` is here", at: s.range)]))
+        if let s = fields.start, let e = fields.end,
+           let problem = MeaningRules.endBeforeStart(start: s.value, end: e.value, startAt: s.range, endAt: e.range) {
+            emitOnce(problem)
         }
     }
 
     /// Whether `range` is the place of a field written under `defaults:`.
     func isInDefaults(_ range: SourceRange) -> Bool {
         [defaults.start?.range, defaults.end?.range, defaults.except?.range, defaults.during?.range, defaults.count?.range].contains(range)
-    }
-
-    /// A bound as (is an instant, seconds) for ordering; an `end` date includes its whole day.
-    static func comparable(_ b: Bound, isEnd: Bool) -> (Bool, Int64)? {
-        switch b {
-        case .date(let d): return (false, LocalDateTime(date: isEnd ? d.adding(days: 1) : d, time: .midnight).wallSeconds)
-        case .local(let l): return (false, l.wallSeconds)
-        case .instant(let i): return (true, i.secondsSinceEpoch)
-        }
     }
 }

@@ -1,0 +1,120 @@
+import AlmanacTime
+
+/// The rules about what a schedule means, each in one place: the YAML front end applies them to
+/// what it reads (with the ranges of the text), `Schedule.validate()` to a schedule however it was
+/// built (with the ranges the model has, or none). Each returns the diagnostic `almanac check`
+/// prints, or nil when the rule holds.
+package enum MeaningRules {
+    // MARK: Bounds of numbers
+
+    /// The accepted values of the numbers a spec holds.
+    package static let maxPendingBounds = 1...1_000_000
+    package static let maxRegionsBounds = 0...10_000
+    package static let maxFiresBounds = 1...Limits.maxFiresCeiling
+    package static let priorityBounds = -1_000_000...1_000_000
+    package static let countBounds = 1...Int.max
+    package static let nameLengthLimit = 200
+
+    /// `what value is out of range; it must be low…high`.
+    package static func outOfRange(_ what: String, _ value: Int, bounds: ClosedRange<Int>, at range: SourceRange?) -> Diagnostic? {
+        guard !bounds.contains(value) else { return nil }
+        let text = bounds.upperBound == Int.max ? "at least \(bounds.lowerBound)" : "\(bounds.lowerBound)…\(bounds.upperBound)"
+        return Diagnostic(.outOfRange, "\(what) \(value) is out of range; it must be \(text)", at: range)
+    }
+
+    // MARK: Names
+
+    /// A schedule's `name`: one line of 1 to 200 characters.
+    package static func scheduleName(_ name: String, at range: SourceRange?) -> Diagnostic? {
+        guard name.isEmpty || name.contains("\n") || name.count > nameLengthLimit else { return nil }
+        return Diagnostic(.invalidName, "`name` must be one line of 1 to \(nameLengthLimit) characters", at: range)
+    }
+
+    /// A trigger id: `^[a-z0-9][a-z0-9._-]{0,63}$`.
+    package static func triggerID(_ id: String, at range: SourceRange?) -> Diagnostic? {
+        IdentifierSyntax.isTriggerID(id) ? nil : Diagnostic(.invalidTriggerID, IdentifierSyntax.identifierProblem("trigger id", id), at: range)
+    }
+
+    // MARK: Fields of a trigger
+
+    /// `count` counts fires from `start`, so it needs one.
+    package static func countNeedsStart(at range: SourceRange?) -> Diagnostic {
+        Diagnostic(.countNeedsStart, "`count` needs `start`: fires are counted from it; add `start: <date>`", at: range)
+    }
+
+    /// `end` must be after `start` when both are on the same kind of clock (an `end` date includes its day).
+    package static func endBeforeStart(start: Bound, end: Bound, startAt: SourceRange?, endAt: SourceRange?) -> Diagnostic? {
+        guard let a = comparable(start, isEnd: false), let b = comparable(end, isEnd: true), a.0 == b.0, b.1 <= a.1 else { return nil }
+        return Diagnostic(.endBeforeStart, "`end` is not after `start`; no fire could remain", at: endAt,
+                          notes: startAt.map { [.init("`start` is here", at: $0)] } ?? [])
+    }
+
+    /// A bound as (is an instant, seconds) for ordering; an `end` date includes its whole day.
+    static func comparable(_ b: Bound, isEnd: Bool) -> (Bool, Int64)? {
+        switch b {
+        case .date(let d): return (false, LocalDateTime(date: isEnd ? d.adding(days: 1) : d, time: .midnight).wallSeconds)
+        case .local(let l): return (false, l.wallSeconds)
+        case .instant(let i): return (true, i.secondsSinceEpoch)
+        }
+    }
+
+    /// Jitter spreads fires over minutes or hours; fires held back for days would also keep that
+    /// many waiting in memory while the window is expanded. `written` is the value as the user wrote it.
+    package static func jitterLimit(_ jitter: TimeSpan, written: String, at range: SourceRange?) -> Diagnostic? {
+        guard jitter.seconds > Trigger.maxJitterSeconds || jitter.seconds <= 0 else { return nil }
+        if jitter.seconds <= 0 {
+            return Diagnostic(.invalidDuration, "`jitter` must be a positive duration, not \(written)", at: range)
+        }
+        return Diagnostic(.outOfRange, "`jitter` \(written) is out of range; it must be at most 1d (\(Trigger.maxJitterSeconds) s)", at: range)
+    }
+
+    /// Each fire may wait up to the jitter for the ones drawn before it: a jitter of more than
+    /// `maxJitterIntervals` intervals reorders that many fires at once, for no schedule's good.
+    package static func jitterAgainstInterval(_ jitter: TimeSpan, interval: TimeSpan, at range: SourceRange?) -> Diagnostic? {
+        let most = Int64(Trigger.maxJitterIntervals) * max(interval.seconds, 1)
+        guard jitter.seconds > most else { return nil }
+        return Diagnostic(.outOfRange,
+            "`jitter` is more than \(Trigger.maxJitterIntervals) times the `every` interval; make it at most \(most) s or the interval longer",
+            at: range)
+    }
+
+    /// An `every` interval is positive.
+    package static func everyInterval(_ interval: TimeSpan, at range: SourceRange?) -> Diagnostic? {
+        interval.seconds > 0 ? nil
+            : Diagnostic(.invalidDuration, "`every` must be a positive duration, not \(interval.seconds) s", at: range)
+    }
+
+    /// A calendar rule whose date fields can never all match under its `invalid_dates` policy.
+    package static func calendarNeverFires(_ rule: CalendarRule, policy: InvalidDatePolicy, at range: SourceRange?) -> Diagnostic? {
+        guard !CalendarFeasibility.canFire(rule, invalidDates: policy) else { return nil }
+        // Suggest only the `invalid_dates` values that would make this rule fire.
+        let helping = InvalidDatePolicy.allCases.filter { $0 != policy && CalendarFeasibility.canFire(rule, invalidDates: $0) }
+        let hint = helping.isEmpty ? "" : ", or set " + helping.map { "`invalid_dates: \($0.rawValue)`" }.joined(separator: " or ")
+            + " to " + (helping == [.forward] ? "move missing days to the next month" : "replace missing days")
+        let policyNote = policy == .omit ? "" : " (even with `invalid_dates: \(policy.rawValue)`)"
+        return Diagnostic(.neverFires,
+            "this calendar can never fire: no month has a day matching all of its fields\(policyNote); fix `days`/`months`/`weekdays`\(hint)",
+            at: range)
+    }
+
+    /// `who` (a trigger, or those inheriting `defaults:`) reads local times but has no zone.
+    package static func missingTimeZone(who: String, why: String, whereTo: String, at range: SourceRange?) -> Diagnostic {
+        Diagnostic(.missingTimeZone,
+                   "\(who) a time zone: \(why); add `timezone:` to \(whereTo) (Almanac never uses the machine's zone)", at: range)
+    }
+
+    // MARK: Regions
+
+    /// The accepted range of each number of a region, and how to say it.
+    package static let coordinateBounds: [String: (ClosedRange<Double>, String)] = [
+        "latitude": (-90...90, "between -90 and 90 degrees"),
+        "longitude": (-180...180, "between -180 and 180 degrees"),
+        "radius": (1...1_000_000, "between 1 and 1000000 metres"),
+    ]
+
+    /// `key` (`latitude`, `longitude`, `radius`) with `value`, written `text`.
+    package static func coordinate(_ key: String, _ value: Double, text: String, at range: SourceRange?) -> Diagnostic? {
+        guard let (bounds, unit) = coordinateBounds[key], !bounds.contains(value) else { return nil }
+        return Diagnostic(.invalidCoordinate, "`\(key)` \(text) is out of range; it must be \(unit)", at: range)
+    }
+}
