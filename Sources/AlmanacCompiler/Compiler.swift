@@ -47,6 +47,16 @@ public struct Compiler: Sendable {
     /// Checks the zones, reads their offset tables and builds the plan header (everything but fires).
     /// Throws `CompileError` for a zone the zone data do not know.
     public func prepare(_ schedule: Schedule, specSHA256: String? = nil, window: Window) throws -> Expansion {
+        // A schedule built in code gets the checks `almanac check` makes; one read from YAML passes them.
+        let errors = schedule.validate().filter { $0.severity == .error }
+        guard errors.isEmpty else { throw CompileError(errors) }
+        return try prepareWithoutChecks(schedule, specSHA256: specSHA256, window: window)
+    }
+
+    /// `prepare` without `Schedule.validate()`: for the tests that compare a check with what
+    /// expansion of the very schedule it refuses would give (a calendar that never fires).
+    func prepareWithoutChecks(_ schedule: Schedule, specSHA256: String?, window: Window) throws -> Expansion {
+        let schedule = Self.inheritingZones(schedule)
         try Self.checkPlanFormatLimits(schedule, window: window)
         var spans: [String: (from: Int64, to: Int64)] = [:]
         var zoneRanges: [String: SourceRange] = [:]
@@ -147,6 +157,15 @@ public struct Compiler: Sendable {
         }
     }
 
+    /// `schedule` with the schedule's zone written into every trigger that has none, as the YAML
+    /// front end does: a schedule built in code may give its zone once.
+    static func inheritingZones(_ schedule: Schedule) -> Schedule {
+        guard let zone = schedule.timezone, schedule.triggers.contains(where: { $0.timezone == nil }) else { return schedule }
+        var resolved = schedule
+        for i in resolved.triggers.indices where resolved.triggers[i].timezone == nil { resolved.triggers[i].timezone = zone }
+        return resolved
+    }
+
     /// Compiles into memory: the whole plan and the warnings found.
     public func compile(_ schedule: Schedule, specSHA256: String? = nil, window: Window) throws -> CompileResult {
         let expansion = try prepare(schedule, specSHA256: specSHA256, window: window)
@@ -172,9 +191,19 @@ public struct ExpansionReport: Sendable {
 /// A compile that cannot finish: a located error (`max_fires` exceeded, an unknown zone,
 /// a trigger kind not wired in yet).
 public struct CompileError: Error, Sendable, CustomStringConvertible {
-    public var diagnostic: Diagnostic
+    /// The first problem, in source order.
+    public var diagnostic: Diagnostic { diagnostics[0] }
+    /// Every problem found: one for a compile that stopped (a zone, `max_fires`), all the errors of
+    /// `Schedule.validate()` for a schedule that is not valid.
+    public var diagnostics: [Diagnostic]
 
-    public init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
+    public init(_ diagnostic: Diagnostic) { diagnostics = [diagnostic] }
+
+    /// `diagnostics` must not be empty.
+    public init(_ diagnostics: [Diagnostic]) {
+        precondition(!diagnostics.isEmpty, "a CompileError needs a diagnostic")
+        self.diagnostics = diagnostics
+    }
 
     public var description: String { "error[\(diagnostic.code.rawValue)]: \(diagnostic.message)" }
 }

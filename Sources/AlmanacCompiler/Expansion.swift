@@ -88,7 +88,7 @@ public struct Expansion: Sendable {
             }
         }
         budget.finish()
-        let pending = budget.diagnostic(ranges: Dictionary(triggers.map { ($0.id, $0.range) }, uniquingKeysWith: { a, _ in a }))
+        let pending = budget.diagnostic(ranges: Dictionary(triggers.compactMap { t in t.range.map { (t.id, $0) } }, uniquingKeysWith: { a, _ in a }))
         let diagnostics = regionWarnings + (pending.map { [$0] } ?? []) + Self.diagnostics(triggers, order: order, streams: streams, groups: groups,
                                                             window: window, plan: header.window)
         return ExpansionReport(fireCount: count, diagnostics: diagnostics)

@@ -82,7 +82,7 @@ struct CheckCommand: ParsableCommand {
             let expansion = try Compiler().prepare(schedule, specSHA256: "", window: window)
             return try expansion.run { _ in }.diagnostics
         } catch let error as CompileError {
-            return [error.diagnostic]
+            return error.diagnostics
         }
     }
 }

@@ -42,7 +42,7 @@ struct CompileCommand: ParsableCommand {
         do {
             expansion = try Compiler().prepare(session.schedule, specSHA256: session.sha256, window: window)
         } catch let error as CompileError {
-            session.report([error.diagnostic])
+            session.report(error.diagnostics)
             throw ExitCode(1)
         }
         if output == "-" {
@@ -123,7 +123,7 @@ struct CompileCommand: ParsableCommand {
             if file.fileDescriptor != 1 { try file.close() }
             session.report(report.diagnostics)
         } catch let error as CompileError {
-            session.report([error.diagnostic])
+            session.report(error.diagnostics)
             throw ExitCode(1)
         }
     }

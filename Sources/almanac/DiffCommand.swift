@@ -113,7 +113,7 @@ struct DiffCommand: ParsableCommand {
         do {
             return try Compiler().compile(session.schedule, specSHA256: session.sha256, window: window).plan
         } catch let error as CompileError {
-            session.report([error.diagnostic])
+            session.report(error.diagnostics)
             throw ExitCode(1)
         }
     }

@@ -52,7 +52,8 @@ struct NextCommand: ParsableCommand {
         // The century ahead stops where plans do, at the end of year 9999.
         window.to = min(window.to, PlanFormatLimits.latest)
         var schedule = session.schedule
-        schedule.limits.maxFires = Int.max
+        // `next` stops after -n fires; the window is a century, so only the ceiling bounds it.
+        schedule.limits.maxFires = Limits.maxFiresCeiling
         if !triggers.isEmpty { schedule.triggers.removeAll { !triggers.contains($0.id) } }
         var fires: [Fire] = []
         do {
@@ -63,7 +64,7 @@ struct NextCommand: ParsableCommand {
             }
         } catch is Enough {
         } catch let error as CompileError {
-            session.report([error.diagnostic])
+            session.report(error.diagnostics)
             throw ExitCode(1)
         }
         Terminal.writeOut(Self.table(fires, now: now))

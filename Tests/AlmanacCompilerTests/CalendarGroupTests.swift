@@ -36,7 +36,7 @@ import Testing
         triggers.append(Trigger(id: "last-b", kind: .calendar(CalendarRule(days: [-1], times: [TestSupport.time("00:30")])),
                                 timezone: zone, dst: policy))
         triggers.append(Trigger(id: "counted", kind: .calendar(CalendarRule(times: [TestSupport.time("02:30")])),
-                                timezone: zone, count: 400, dst: policy))
+                                timezone: zone, start: .date(CivilDate(year: 2017, month: 12, day: 1)), count: 400, dst: policy))
         return triggers
     }
 

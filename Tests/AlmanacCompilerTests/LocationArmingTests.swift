@@ -93,9 +93,17 @@ import Testing
                                   "2026-12-07T06:00:00Z/2026-12-07T08:00:00Z", "2026-12-08T04:00:00Z/2026-12-08T06:00:00Z"])
     }
 
-    @Test func zoneLessTriggersUseUTC() throws {
+    /// A local window needs a zone: without one the compile is refused as `check` refuses the
+    /// spec (E0305); the schedule's zone is inherited by a trigger that has none.
+    @Test func aLocalWindowNeedsAZoneAndInheritsTheSchedules() throws {
         let trigger = Self.location("utc", zone: nil) { $0.during = Self.during([.monday], "09:00", "10:00") }
-        let armed = try Self.armed([trigger], "2026-12-07T00:00:00Z", "2026-12-08T00:00:00Z")
-        #expect(armed["utc"] == ["2026-12-07T09:00:00Z/2026-12-07T10:00:00Z"])
+        #expect { try Self.armed([trigger], "2026-12-07T00:00:00Z", "2026-12-08T00:00:00Z") } throws: { error in
+            (error as? CompileError)?.diagnostic.code == .missingTimeZone
+        }
+        for (zone, armed) in [("UTC", "2026-12-07T09:00:00Z/2026-12-07T10:00:00Z"), ("Asia/Tokyo", "2026-12-07T00:00:00Z/2026-12-07T01:00:00Z")] {
+            let schedule = Schedule(name: "test", timezone: zone, triggers: [trigger])
+            let plan = try T.compile(schedule, T.window("2026-12-06T12:00:00Z", "2026-12-08T00:00:00Z")).plan
+            #expect(plan.regions.first?.armed.map { "\($0.from)/\($0.to)" } == [armed], "\(zone)")
+        }
     }
 }

@@ -59,7 +59,14 @@ import Testing
         var mismatches = 0, checked = 0
         for item in Self.cases where item.kind == kind {
             checked += 1
-            let fires = try T.lines(T.compile(T.schedule(item.trigger), T.window(item.from, item.to)).plan)
+            let fires: [String]
+            do {
+                fires = try T.lines(T.compile(T.schedule(item.trigger), T.window(item.from, item.to)).plan)
+            } catch let error as CompileError where error.diagnostic.code == .neverFires {
+                // The compiler refuses a rule that can never fire (as `check` does): right when the
+                // oracle finds no fire either.
+                fires = []
+            }
             if fires != item.fires {
                 mismatches += 1
                 if mismatches <= 3 {

@@ -30,14 +30,15 @@ public struct Trigger: Sendable {
     /// chosen on purpose satisfies the daylight-saving lint.
     public var dstGapStated = false
     public var dstOverlapStated = false
-    /// Where the trigger's id is written, for diagnostics about the whole trigger.
-    public var range: SourceRange
+    /// Where the trigger's id is written, for diagnostics about the whole trigger; nil for a
+    /// trigger built in code, whose diagnostics then have no place in a file.
+    public var range: SourceRange?
 
     public init(id: String, kind: TriggerKind, timezone: String? = nil, start: Bound? = nil, end: Bound? = nil,
                 count: Int? = nil, except: [DateRange] = [], during: During? = nil, jitter: TimeSpan? = nil,
                 invalidDates: InvalidDatePolicy = .omit, payload: [String: JSONValue] = [:], priority: Int = 0,
                 enabled: Bool = true, dst: DSTPolicy = .standard, concurrency: Concurrency = .allow,
-                range: SourceRange = SourceRange(line: 1, column: 1, length: 1)) {
+                range: SourceRange? = nil) {
         self.id = id
         self.kind = kind
         self.timezone = timezone

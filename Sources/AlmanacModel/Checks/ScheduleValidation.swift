@@ -1,0 +1,219 @@
+import AlmanacTime
+
+extension Schedule {
+    /// The checks `almanac check` makes on a schedule's meaning, for a schedule however it was
+    /// built: ids, zones, numbers in range, bounds in order, rules that can fire. The codes are the
+    /// ones `check` reports for the same mistake written in YAML; a schedule built in code has no
+    /// text, so its diagnostics carry the range the model has (a trigger's `range`), or none.
+    ///
+    /// A schedule read by `SpecLoader` without errors passes: the front end applies the same rules
+    /// (`MeaningRules`) while it reads, with the exact place of each value.
+    public func validate() -> [Diagnostic] {
+        var checks = ScheduleChecks(schedule: self)
+        checks.run()
+        return checks.diagnostics.sorted
+    }
+
+    /// The zone a trigger's wall-clock times are read in: its own, else the schedule's. The YAML
+    /// front end writes it into every trigger; a schedule built in code may leave it to the schedule.
+    public func zone(of trigger: Trigger) -> String? { trigger.timezone ?? timezone }
+}
+
+/// `Schedule.validate()`, one rule after another over the model.
+struct ScheduleChecks {
+    let schedule: Schedule
+    var diagnostics = DiagnosticBag()
+    /// Did-you-mean hints per unknown zone name, computed once.
+    var zoneHints: [String: String] = [:]
+    /// Each zone name's verdict, since asking the zone database costs far more than the other checks
+    /// and triggers mostly share one zone.
+    var zoneVerdicts: [String: Diagnostic?] = [:]
+
+    init(schedule: Schedule) { self.schedule = schedule }
+
+    mutating func emit(_ diagnostic: Diagnostic?) {
+        if let diagnostic { diagnostics.emit(diagnostic) }
+    }
+
+    mutating func run() {
+        if schedule.version != 1 {
+            emit(Diagnostic(.unsupportedVersion, "spec version \(schedule.version) is not supported; this Almanac reads `version: 1`", at: nil))
+        }
+        emit(MeaningRules.scheduleName(schedule.name, at: nil))
+        if let zone = schedule.timezone { zoneProblem(zone, at: nil) }
+        if let horizon = schedule.horizon, horizon.nominalSeconds <= 0 {
+            emit(Diagnostic(.invalidDuration, "`horizon` must be a positive duration", at: nil))
+        }
+        limits(schedule.limits)
+        for (name, region) in schedule.regions.sorted(by: { $0.key < $1.key }) {
+            if !IdentifierSyntax.isIdentifier(name) {
+                emit(Diagnostic(.invalidName, IdentifierSyntax.identifierProblem("region name", name), at: nil))
+            }
+            self.region(region)
+        }
+        if schedule.triggers.isEmpty {
+            emit(Diagnostic(.emptyList, "`triggers` is empty; add at least one trigger", at: nil))
+        }
+        var seen: [String: Trigger] = [:]
+        for trigger in schedule.triggers {
+            if let first = seen[trigger.id] {
+                emit(Diagnostic(.duplicateKey, "trigger id '\(trigger.id)' is used by two triggers; ids must be unique", at: trigger.range,
+                                notes: first.range.map { [.init("the first is here", at: $0)] } ?? []))
+                continue
+            }
+            seen[trigger.id] = trigger
+            self.trigger(trigger)
+        }
+    }
+
+    /// Reports an unknown zone (or a fixed-offset one) at `range`.
+    mutating func zoneProblem(_ name: String, at range: SourceRange?) {
+        let verdict: Diagnostic?
+        if let known = zoneVerdicts[name] {
+            verdict = known
+        } else {
+            verdict = ZoneNames.problem(name, at: nil, hints: &zoneHints)
+            zoneVerdicts[name] = verdict
+        }
+        guard var diagnostic = verdict else { return }
+        diagnostic.range = range
+        emit(diagnostic)
+    }
+
+    mutating func limits(_ limits: Limits) {
+        emit(MeaningRules.outOfRange("`max_pending`", limits.maxPending, bounds: MeaningRules.maxPendingBounds, at: limits.maxPendingRange))
+        emit(MeaningRules.outOfRange("`max_regions`", limits.maxRegions, bounds: MeaningRules.maxRegionsBounds, at: nil))
+        emit(MeaningRules.outOfRange("`max_fires`", limits.maxFires, bounds: MeaningRules.maxFiresBounds, at: limits.maxFiresRange))
+        if limits.minCoverage.seconds <= 0 {
+            emit(Diagnostic(.invalidDuration, "`min_coverage` must be a positive duration", at: limits.maxPendingRange))
+        }
+    }
+
+    mutating func region(_ region: Region, at range: SourceRange? = nil) {
+        emit(MeaningRules.coordinate("latitude", region.latitude, text: region.latitudeText, at: range))
+        emit(MeaningRules.coordinate("longitude", region.longitude, text: region.longitudeText, at: range))
+        emit(MeaningRules.coordinate("radius", region.radius, text: region.radiusText, at: range))
+    }
+
+    mutating func trigger(_ t: Trigger) {
+        let at = t.range
+        emit(MeaningRules.triggerID(t.id, at: at))
+        let zone = schedule.zone(of: t)
+        if let own = t.timezone { zoneProblem(own, at: at) }
+        if zone == nil, let why = Self.needsZone(t) {
+            emit(MeaningRules.missingTimeZone(who: "trigger '\(t.id)' needs", why: why, whereTo: "the trigger or the schedule", at: at))
+        }
+        if let count = t.count {
+            emit(MeaningRules.outOfRange("`count`", count, bounds: MeaningRules.countBounds, at: at))
+            if t.start == nil { emit(MeaningRules.countNeedsStart(at: at)) }
+        }
+        if let start = t.start, let end = t.end {
+            emit(MeaningRules.endBeforeStart(start: start, end: end, startAt: nil, endAt: at))
+        }
+        for bound in [t.start, t.end].compactMap({ $0 }) { self.bound(bound, at: at) }
+        for range in t.except where range.to < range.from || !range.from.isValid || !range.to.isValid {
+            emit(Diagnostic(.reversedRange, "an `except` range must be real dates, from before to; \(range.from)…\(range.to) is not", at: at))
+        }
+        if let during = t.during {
+            if during.weekdays?.isEmpty == true {
+                emit(Diagnostic(.emptyList, "`during.weekdays` is empty; leave it out to allow every day", at: at))
+            }
+            if let from = during.betweenFrom, let to = during.betweenTo, from == to {
+                emit(Diagnostic(.emptyWindow, "`between` starts and ends at \(from), so the window is empty; omit `between` to allow the whole day", at: at))
+            }
+        }
+        if let jitter = t.jitter { emit(MeaningRules.jitterLimit(jitter, written: "\(jitter.seconds) s", at: at)) }
+        emit(MeaningRules.outOfRange("`priority`", t.priority, bounds: MeaningRules.priorityBounds, at: at))
+        kind(t, at: at)
+    }
+
+    /// Why a trigger without a zone cannot be expanded, or nil when it needs none.
+    static func needsZone(_ t: Trigger) -> String? {
+        if t.kind.isWallClock { return "`\(t.kind.name)` is read on a wall clock" }
+        for (name, bound) in [("start", t.start), ("end", t.end)] {
+            if let bound, case .instant = bound {} else if bound != nil { return "`\(name)` is a local date" }
+        }
+        if !t.except.isEmpty { return "`except` names local dates" }
+        if t.during != nil { return "`during` is a local window" }
+        return nil
+    }
+
+    mutating func bound(_ bound: Bound, at range: SourceRange?) {
+        switch bound {
+        case .date(let d):
+            if !d.isValid { emit(Diagnostic(.invalidDate, "\(d) is not a calendar date", at: range)) }
+        case .local(let l):
+            if !l.date.isValid { emit(Diagnostic(.invalidDate, "\(l.date) is not a calendar date", at: range)) }
+        case .instant: break
+        }
+    }
+
+    mutating func kind(_ t: Trigger, at: SourceRange?) {
+        switch t.kind {
+        case .calendar(let rule):
+            calendar(rule, at: at)
+            emit(MeaningRules.calendarNeverFires(rule, policy: t.invalidDates, at: at))
+        case .cron(let cron):
+            // Bits outside each field's range (which no parsed expression sets) or an empty field.
+            let fields: [(String, UInt64, UInt64)] = [
+                ("minute", cron.minutes, (1 << 60) - 1), ("hour", UInt64(cron.hours), (1 << 24) - 1),
+                ("day of month", UInt64(cron.daysOfMonth), ((1 << 32) - 1) & ~1), ("month", UInt64(cron.months), ((1 << 13) - 1) & ~1),
+                ("day of week", UInt64(cron.daysOfWeek), (1 << 7) - 1),
+            ]
+            for (name, bits, allowed) in fields where bits == 0 || bits & ~allowed != 0 {
+                emit(Diagnostic(.cronOutOfRange, "the cron \(name) field selects no value or one out of its range", at: at))
+            }
+        case .rrule(let trigger):
+            rrule(trigger.rule, at: at)
+        case .every(let rule):
+            emit(MeaningRules.everyInterval(rule.interval, at: at))
+            if let jitter = t.jitter { emit(MeaningRules.jitterAgainstInterval(jitter, interval: rule.interval, at: at)) }
+        case .once(let rule):
+            if case .local(let l) = rule.moment, !l.date.isValid {
+                emit(Diagnostic(.invalidDate, "\(l.date) is not a calendar date", at: at))
+            }
+        case .location(let rule):
+            region(rule.region, at: at)
+            if let cooldown = rule.cooldown, cooldown.seconds < 0 {
+                emit(Diagnostic(.invalidDuration, "`cooldown` must not be negative", at: at))
+            }
+        }
+    }
+
+    mutating func calendar(_ rule: CalendarRule, at: SourceRange?) {
+        for month in rule.months ?? [] where !(1...12).contains(month) {
+            emit(MeaningRules.outOfRange("month", month, bounds: 1...12, at: at))
+        }
+        for day in rule.days ?? [] where day == 0 || !(-31...31).contains(day) {
+            emit(Diagnostic(.outOfRange, "day \(day) is out of range; use 1…31 or -31…-1 from the month's end", at: at))
+        }
+        for selector in rule.weekdays ?? [] {
+            if let n = selector.ordinal, n == 0 || !(-5...5).contains(n) {
+                emit(Diagnostic(.invalidOrdinal, "weekday ordinal \(n) is out of range; use 1…5 or -5…-1", at: at))
+            }
+        }
+        if rule.times.isEmpty { emit(Diagnostic(.emptyList, "`at` is an empty list; give at least one time", at: at)) }
+        for time in rule.times where !(0...23).contains(time.hour) || !(0...59).contains(time.minute) || !(0...59).contains(time.second) {
+            emit(Diagnostic(.invalidTime, "\(time) is not a time of day", at: at))
+        }
+    }
+
+    mutating func rrule(_ rule: RRule, at: SourceRange?) {
+        let parts: [(String, [Int], ClosedRange<Int>, Bool)] = [
+            ("BYSECOND", rule.bySecond, 0...60, false), ("BYMINUTE", rule.byMinute, 0...59, false),
+            ("BYHOUR", rule.byHour, 0...23, false), ("BYMONTHDAY", rule.byMonthDay, 1...31, true),
+            ("BYYEARDAY", rule.byYearDay, 1...366, true), ("BYWEEKNO", rule.byWeekNo, 1...53, true),
+            ("BYMONTH", rule.byMonth, 1...12, false), ("BYSETPOS", rule.bySetPos, 1...366, true),
+        ]
+        for (name, values, bounds, signed) in parts {
+            for v in values where !(bounds.contains(v) || (signed && bounds.contains(-v))) {
+                emit(Diagnostic(.rruleInvalidValue, "\(name) value \(v) is out of range", at: at))
+            }
+        }
+        if rule.interval < 1 { emit(Diagnostic(.rruleInvalidValue, "INTERVAL must be at least 1, not \(rule.interval)", at: at)) }
+        if let count = rule.count, count < 1 { emit(Diagnostic(.rruleInvalidValue, "COUNT must be at least 1, not \(count)", at: at)) }
+        if rule.count != nil, rule.until != nil {
+            emit(Diagnostic(.rruleCountAndUntil, "COUNT and UNTIL cannot both be given; keep one", at: at))
+        }
+    }
+}
