@@ -16,5 +16,7 @@ let package = Package(
                 .product(name: "AlmanacExecutor", package: "Almanac"),
             ]
         ),
+        // The mistakes of mistakes.yaml, made in code: prints the codes `Schedule.validate()` gives.
+        .executableTarget(name: "embedding-mistakes", dependencies: [.product(name: "AlmanacCore", package: "Almanac")]),
     ]
 )

@@ -24,10 +24,21 @@ out=$("$bin")
 echo "$out"
 [[ $out == "registered "* ]] || { echo "embedding-example printed no registration" >&2; exit 1; }
 
-# 3. No libyaml: not among the shared libraries, and no yaml_ symbol inside. The almanac binary,
-#    which does link it, shows that the checks can see it.
+# 3. A schedule built in code gets the diagnostics `check` gives for the same mistakes in YAML.
 swift build -q --product almanac
 almanac=$(swift build --show-bin-path)/almanac
+in_code=$(Tests/Embedding/.build/debug/embedding-mistakes)
+in_yaml=$("$almanac" check --format json Tests/Embedding/mistakes.yaml | python3 -c '
+import json, sys
+print("\n".join(sorted(d["code"] for d in json.load(sys.stdin)["diagnostics"])))' || true)
+if [ -z "$in_code" ] || [ "$in_code" != "$in_yaml" ]; then
+    printf 'codes differ.\nin code:\n%s\ncheck on mistakes.yaml:\n%s\n' "$in_code" "$in_yaml" >&2
+    exit 1
+fi
+echo "embedding: the same $(echo "$in_code" | wc -l) codes in code and from check: $(echo $in_code)"
+
+# 4. No libyaml: not among the shared libraries, and no yaml_ symbol inside. The almanac binary,
+#    which does link it, shows that the checks can see it.
 ldd "$almanac" | grep -q libyaml || { echo "control failed: ldd does not show libyaml in almanac" >&2; exit 1; }
 nm -D --undefined-only "$almanac" | grep -q ' yaml_parser_initialize' || { echo "control failed: nm shows no yaml symbol in almanac" >&2; exit 1; }
 if ldd "$bin" | grep -i yaml; then echo "the embedding binary links libyaml" >&2; exit 1; fi

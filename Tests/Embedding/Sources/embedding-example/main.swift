@@ -15,14 +15,18 @@ let schedule = Schedule(name: "medication", timezone: "Europe/Berlin", triggers:
             during: During(between: (LocalTime(hour: 9, minute: 0), LocalTime(hour: 21, minute: 0)))),
 ])
 
-// 2. Choose a window: the next 7 days from now, days counted in the schedule's zone.
+// 2. Check it: the same rules and codes as `almanac check` (the compiler refuses it otherwise).
+let problems = schedule.validate()
+guard problems.isEmpty else { fatalError("\(problems)") }
+
+// 3. Choose a window: the next 7 days from now, days counted in the schedule's zone.
 let now = Instant(Date())
 guard let window = schedule.window(length: .days(7), now: now) else { fatalError("unknown zone") }
 
-// 3. Compile in process: the plan an executor or a phone registers from.
+// 4. Compile in process: the plan an executor or a phone registers from.
 let plan = try Compiler().compile(schedule, window: window).plan
 
-// 4. Hand it to a backend: cancel everything, then register the next fires (at most max_pending).
+// 5. Hand it to a backend: cancel everything, then register the next fires (at most max_pending).
 final class NotificationCentre: Backend {
     var registered: [Fire] = []
     func cancelAll() { registered = [] }
