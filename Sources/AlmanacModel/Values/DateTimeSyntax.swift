@@ -154,3 +154,11 @@ extension ValueSyntax {
         return .success(CivilDate(year: y, month: m, day: d))
     }
 }
+
+extension ValueSyntax {
+    /// Whether `text` is a local date-time (no offset), as `anchor` and bounds may be written.
+    package static func isLocalDateTime(_ text: String) -> Bool {
+        if case .success = localDateTime(text) { return true }
+        return false
+    }
+}

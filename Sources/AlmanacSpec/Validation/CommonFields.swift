@@ -71,14 +71,14 @@ extension SpecValidator {
         if let v = nodes.timezone {
             if let z = zone(v) { c.timezone = Located(value: z, range: v.range) } else { c.timezoneUnknown = true }
         }
-        if let v = nodes.start, let b = parse(v, "`start`", Syntax.bound) { c.start = Located(value: b, range: v.range) }
-        if let v = nodes.end, let b = parse(v, "`end`", Syntax.bound) { c.end = Located(value: b, range: v.range) }
+        if let v = nodes.start, let b = parse(v, "`start`", ValueSyntax.bound) { c.start = Located(value: b, range: v.range) }
+        if let v = nodes.end, let b = parse(v, "`end`", ValueSyntax.bound) { c.end = Located(value: b, range: v.range) }
         if let v = nodes.count, let n = integer(v, "`count`", in: MeaningRules.countBounds) { c.count = Located(value: n, range: v.range) }
         if let v = nodes.except, let ranges = dateRanges(v, "`except`", allowNames: true) {
             c.except = Located(value: ranges, range: v.range)
         }
         if let v = nodes.during, let d = during(v) { c.during = Located(value: d, range: v.range) }
-        if let v = nodes.jitter, let span = parse(v, "`jitter`", { Syntax.duration($0, allowZero: false) }) {
+        if let v = nodes.jitter, let span = parse(v, "`jitter`", { ValueSyntax.duration($0, sign: .positive) }) {
             if let problem = MeaningRules.jitterLimit(span, written: v.scalar ?? "", at: v.range) {
                 diagnostics.emit(problem)
             } else {
@@ -120,7 +120,7 @@ extension SpecValidator {
         } else if let w = m["weekdays"] {
             var seen = SeenValues<WeekdaySelector>()
             let days = list(w, "`during.weekdays`") { v, n, out -> Bool in
-                guard let days = v.parseMany(n, "a weekday", { Syntax.weekdays($0, ordinals: false) }) else { return false }
+                guard let days = v.parseMany(n, "a weekday", { ValueSyntax.weekdays($0, allowOrdinals: false) }) else { return false }
                 v.warnRepeated(days, seen: &seen, at: n, "weekday") { $0.weekday.shortName }
                 out += days
                 return true
@@ -134,8 +134,8 @@ extension SpecValidator {
                 diagnostics.emit(Diagnostic(.wrongType, "`between` must be a list of two times, like [\"08:00\", \"20:00\"]", at: b.range))
                 return nil
             }
-            let from = parse(items[0], "a time", Syntax.time)
-            let to = parse(items[1], "a time", Syntax.time)
+            let from = parse(items[0], "a time", ValueSyntax.time)
+            let to = parse(items[1], "a time", ValueSyntax.time)
             if let from, let to {
                 if from == to {
                     diagnostics.emit(Diagnostic(.emptyWindow, "`between` starts and ends at \(from), so the window is empty; omit `between` to allow the whole day", at: b.range))
@@ -165,7 +165,7 @@ extension SpecValidator {
                     ok = false
                     continue
                 }
-                guard let from = parse(f, "`from`", Syntax.date), let to = parse(t, "`to`", Syntax.date) else { ok = false; continue }
+                guard let from = parse(f, "`from`", ValueSyntax.date), let to = parse(t, "`to`", ValueSyntax.date) else { ok = false; continue }
                 if to < from {
                     diagnostics.emit(Diagnostic(.reversedRange, "date range ends (\(to)) before it starts (\(from)); swap `from` and `to`", at: item.range))
                     ok = false
@@ -188,7 +188,7 @@ extension SpecValidator {
                         diagnostics.emit(Diagnostic(.unknownBlackout, "unknown blackout '\(s)'\(hint)", at: item.range))
                         ok = false
                     }
-                } else if let d = parse(item, "a date", Syntax.date) {
+                } else if let d = parse(item, "a date", ValueSyntax.date) {
                     out.append(DateRange(from: d, to: d))
                 } else { ok = false }
             } else {

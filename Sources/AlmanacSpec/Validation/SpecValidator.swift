@@ -105,7 +105,7 @@ struct SpecValidator {
             limits.maxPending = n
             limits.maxPendingRange = v.range
         }
-        if let v = m["min_coverage"], let span = parse(v, "`min_coverage`", { Syntax.duration($0, allowZero: false) }) {
+        if let v = m["min_coverage"], let span = parse(v, "`min_coverage`", { ValueSyntax.duration($0, sign: .positive) }) {
             limits.minCoverage = span
             // `1d`, `2w`: calendar days; `24h`, `PT24H`, `1d12h`: elapsed time.
             limits.minCoverageDays = nil

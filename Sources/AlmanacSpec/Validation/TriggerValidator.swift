@@ -4,10 +4,10 @@ import AlmanacTime
 
 /// Validates one trigger: its kind, its common fields merged over `defaults`, and their meaning.
 extension SpecValidator {
-    static let kindKeys: KeyList = ["calendar", "cron", "rrule", "every", "once", "location"]
+    static let kindKeys = KindReaders.keys
     /// Keys that belong to one kind, with that kind.
-    static let kindExtras = [(key: "anchor", owner: "every"), (key: "exdates", owner: "rrule"), (key: "rdates", owner: "rrule")]
-    static let triggerKeys = kindKeys + CommonFields.keys + ["rdates", "exdates", "anchor"]
+    static let kindExtras = KindReaders.extras
+    static let triggerKeys = kindKeys + CommonFields.keys + KeyList(KindReaders.extras.map(\.key))
 
     mutating func trigger(id: String, key: YAMLNode, _ node: YAMLNode) -> Trigger? {
         // Built only for messages: most triggers have none.
@@ -41,10 +41,9 @@ extension SpecValidator {
         fields.inherit(defaults)
         let zone = fields.timezone?.value ?? specZone
         let errorsBefore = diagnostics.errorCount
-        var trigger = Trigger(id: id, kind: .once(OnceRule(.instant(Instant(secondsSinceEpoch: 0)))), timezone: zone, range: key.range)
         let kindNode = m[kindKey]!
-        guard let kind = kind(kindKey, kindNode, m, fields: fields) else { return nil }
-        trigger.kind = kind
+        guard let kind = KindReaders.reader(for: kindKey)?.read(kindNode, in: m, fields: fields, &self) else { return nil }
+        var trigger = Trigger(id: id, kind: kind, timezone: zone, range: key.range)
         trigger.start = fields.start?.value
         trigger.end = fields.end?.value
         trigger.count = fields.count?.value
@@ -78,7 +77,7 @@ extension SpecValidator {
             }
             if let e = fields.except { reasons.append(("`except` names local dates", e.range)) }
             if let d = fields.during { reasons.append(("`during` is a local window", d.range)) }
-            if let a = anchorNode, a.scalar.map(Syntax.isLocalDateTime) == true { reasons.append(("`anchor` is a local date-time", a.range)) }
+            if let a = anchorNode, a.scalar.map(ValueSyntax.isLocalDateTime) == true { reasons.append(("`anchor` is a local date-time", a.range)) }
             if let (why, range) = reasons.first {
                 // Inherited from `defaults:`: every trigger without a zone shares this one problem.
                 let who = isInDefaults(range) ? "the triggers inheriting `defaults:` need" : "trigger '\(t.id)' needs"
