@@ -60,14 +60,12 @@ public struct Compiler: Sendable {
         try Self.checkPlanFormatLimits(schedule, window: window)
         var spans: [String: (from: Int64, to: Int64)] = [:]
         var zoneRanges: [String: SourceRange] = [:]
-        // Sharing the schedule's array when every trigger is enabled spares copying each `Trigger`.
-        let enabled = schedule.triggers.allSatisfy(\.enabled) ? schedule.triggers : schedule.triggers.filter(\.enabled)
+        let enabled = schedule.triggers.filter(\.enabled)
         // Triggers mostly share one zone: widen its span in locals and touch the dictionary on a change.
-        // Loops go by index, reading fields in place: binding a whole `Trigger` copies it.
         var current: (zone: String, from: Int64, to: Int64)?
-        for i in enabled.indices {
-            let zone = Expansion.zone(of: enabled[i])
-            let range = ExpansionRange(enabled[i], window: window)
+        for trigger in enabled {
+            let zone = Expansion.zone(of: trigger)
+            let range = ExpansionRange(trigger, window: window)
             if let span = current, span.zone == zone {
                 current = (zone, min(span.from, range.lowInstant), max(span.to, range.highInstant))
                 continue
@@ -75,7 +73,7 @@ public struct Compiler: Sendable {
             if let span = current { spans[span.zone] = (span.from, span.to) }
             let span = spans[zone] ?? (range.lowInstant, range.highInstant)
             current = (zone, min(span.from, range.lowInstant), max(span.to, range.highInstant))
-            zoneRanges[zone] = zoneRanges[zone] ?? enabled[i].range
+            zoneRanges[zone] = zoneRanges[zone] ?? trigger.range
         }
         if let span = current { spans[span.zone] = (span.from, span.to) }
         var tables: [String: OffsetTable] = [:]
@@ -90,12 +88,11 @@ public struct Compiler: Sendable {
         var armings: [(trigger: Trigger, arming: LocationArming)] = []
         // Armed windows are entries of the plan like fires: they count against `max_fires`.
         var armedWindows = 0
-        for i in enabled.indices {
-            triggers[enabled[i].id] = PlanTrigger(kind: enabled[i].kind.name, timezone: enabled[i].timezone,
-                                                  priority: enabled[i].priority, payload: enabled[i].payload,
-                                                  concurrency: PlanConcurrency(rawValue: enabled[i].concurrency.rawValue) ?? .allow)
-            if case .location(let rule) = enabled[i].kind {
-                let trigger = enabled[i]
+        for trigger in enabled {
+            triggers[trigger.id] = PlanTrigger(kind: trigger.kind.name, timezone: trigger.timezone,
+                                                  priority: trigger.priority, payload: trigger.payload,
+                                                  concurrency: PlanConcurrency(rawValue: trigger.concurrency.rawValue) ?? .allow)
+            if case .location(let rule) = trigger.kind {
                 let arming = LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!,
                                             window: window, limit: schedule.limits.maxFires - armedWindows)
                 armedWindows += arming.armed.windows.count

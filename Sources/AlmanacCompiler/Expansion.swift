@@ -28,7 +28,7 @@ public struct Expansion: Sendable {
     /// Throws `CompileError` (`maxFiresExceeded`) when more than `limits.maxFires` fires are produced.
     public func run(_ sink: (Fire) throws -> Void) throws -> ExpansionReport {
         let window = (from: header.window.from.secondsSinceEpoch, to: header.window.to.secondsSinceEpoch)
-        // Positions in `triggers` by rank (id order): the large `Trigger` values are never copied.
+        // Positions in `triggers` by rank (id order): a schedule built in code may list them in any order.
         let order = Self.idOrder(triggers)
         let partition = CalendarGroup.partition(triggers, order: order, minimumSize: minimumGroupSize)
         var grouped = Array(repeating: false, count: order.count)

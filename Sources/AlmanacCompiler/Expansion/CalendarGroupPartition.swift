@@ -11,19 +11,18 @@ extension CalendarGroup {
         var invalidDates: InvalidDatePolicy
         var dst: DSTPolicy
 
-        /// The shape of the trigger at `trigger` if it may join a group, else nil. Fields are read
-        /// through the pointer one by one: binding the whole `Trigger` would copy it.
-        init?(_ trigger: UnsafePointer<Trigger>) {
-            guard trigger.pointee.start == nil, trigger.pointee.end == nil, trigger.pointee.count == nil,
-                  trigger.pointee.except.isEmpty, (trigger.pointee.jitter?.seconds ?? 0) <= 1 else { return nil }
-            if case .some = trigger.pointee.during { return nil }
-            guard case .calendar(let rule) = trigger.pointee.kind else { return nil }
-            zone = trigger.pointee.timezone ?? "UTC"
+        /// The shape of `trigger` if it may join a group, else nil.
+        init?(_ trigger: Trigger) {
+            guard trigger.start == nil, trigger.end == nil, trigger.count == nil,
+                  trigger.except.isEmpty, (trigger.jitter?.seconds ?? 0) <= 1 else { return nil }
+            if case .some = trigger.during { return nil }
+            guard case .calendar(let rule) = trigger.kind else { return nil }
+            zone = trigger.timezone ?? "UTC"
             months = rule.months
             days = rule.days
             weekdays = rule.weekdays
-            invalidDates = trigger.pointee.invalidDates
-            dst = trigger.pointee.dst
+            invalidDates = trigger.invalidDates
+            dst = trigger.dst
         }
     }
 
@@ -38,20 +37,17 @@ extension CalendarGroup {
         var shapes: [Shape] = []
         var groups: [[Int]] = []
         var index: [Shape: Int] = [:]
-        // Through a buffer pointer: an array subscript would copy each (large) `Trigger`.
-        triggers.withUnsafeBufferPointer { triggers in
-            for (rank, position) in order.enumerated() {
-                guard let shape = Shape(triggers.baseAddress! + position) else { continue }
-                // Large specs repeat one shape: comparing with the last one spares most hashing.
-                if let last = shapes.last, last == shape {
-                    groups[groups.count - 1].append(rank)
-                } else if let g = index[shape] {
-                    groups[g].append(rank)
-                } else {
-                    index[shape] = groups.count
-                    shapes.append(shape)
-                    groups.append([rank])
-                }
+        for (rank, position) in order.enumerated() {
+            guard let shape = Shape(triggers[position]) else { continue }
+            // Large specs repeat one shape: comparing with the last one spares most hashing.
+            if let last = shapes.last, last == shape {
+                groups[groups.count - 1].append(rank)
+            } else if let g = index[shape] {
+                groups[g].append(rank)
+            } else {
+                index[shape] = groups.count
+                shapes.append(shape)
+                groups.append([rank])
             }
         }
         return groups.filter { $0.count >= minimumSize }

@@ -16,7 +16,7 @@ struct ExpansionRange: Sendable {
 
     static let slack: Int64 = 2 * 86_400
 
-    init(_ trigger: borrowing Trigger, window: Window) {
+    init(_ trigger: Trigger, window: Window) {
         let jitter = trigger.jitter?.seconds ?? 0
         // Twice the jitter: a fire may also be moved past a colliding one (TriggerStream), and the
         // fires before this bound must not change which instants the window's fires take.

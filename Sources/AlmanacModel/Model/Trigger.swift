@@ -2,73 +2,175 @@ import AlmanacJSON
 import AlmanacTime
 
 /// One validated trigger with every inherited default applied.
+///
+/// A value type with copy-on-write storage. Why: a trigger's fields are about 370 bytes, and every
+/// stage moves triggers around (sorting by id, arrays of them, one per expansion stream); behind one
+/// reference a copy is a retain, and a write copies the fields once, only while they are shared.
+/// This replaced the per-stage workarounds (index loops, a pointer, a permutation swap).
 public struct Trigger: Sendable {
-    public var id: String
-    public var kind: TriggerKind
-    /// The effective IANA zone: the trigger's own, else the spec's. Nil only for kinds that need none.
-    public var timezone: String?
-    public var start: Bound?
-    public var end: Bound?
-    public var count: Int?
-    /// Dates and inclusive date ranges (blackouts already expanded), in the trigger's zone.
-    public var except: [DateRange]
-    public var during: During?
-    public var jitter: TimeSpan?
     /// The longest `jitter` accepted: one day.
     public static let maxJitterSeconds: Int64 = 86_400
     /// The longest `jitter` of an `every` trigger, in intervals.
     public static let maxJitterIntervals = 1_000
-    public var invalidDates: InvalidDatePolicy
+
+    /// The fields, stored once per distinct trigger.
+    private struct Fields: Sendable {
+        var id: String
+        var kind: TriggerKind
+        var timezone: String?
+        var start: Bound?
+        var end: Bound?
+        var count: Int?
+        var except: [DateRange]
+        var during: During?
+        var jitter: TimeSpan?
+        var invalidDates: InvalidDatePolicy
+        var payload: [String: JSONValue]
+        var priority: Int
+        var enabled: Bool
+        var dst: DSTPolicy
+        var concurrency: Concurrency
+        var dstGapStated: Bool = false
+        var dstOverlapStated: Bool = false
+        var range: SourceRange? = nil
+    }
+
+    /// Mutated only through `fields` when uniquely referenced (`isKnownUniquelyReferenced`), so no
+    /// two triggers ever share a mutable box: that is what makes the unchecked `Sendable` sound.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    /// The fields, for writing: copied first when another trigger shares them.
+    private var fields: Fields {
+        get { storage.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            yield &storage.fields
+        }
+    }
+
+    public var id: String {
+        get { storage.fields.id }
+        _modify { yield &fields.id }
+        set { fields.id = newValue }
+    }
+    public var kind: TriggerKind {
+        get { storage.fields.kind }
+        _modify { yield &fields.kind }
+        set { fields.kind = newValue }
+    }
+    /// The effective IANA zone: the trigger's own, else the spec's. Nil only for kinds that need none.
+    public var timezone: String? {
+        get { storage.fields.timezone }
+        _modify { yield &fields.timezone }
+        set { fields.timezone = newValue }
+    }
+    public var start: Bound? {
+        get { storage.fields.start }
+        _modify { yield &fields.start }
+        set { fields.start = newValue }
+    }
+    public var end: Bound? {
+        get { storage.fields.end }
+        _modify { yield &fields.end }
+        set { fields.end = newValue }
+    }
+    public var count: Int? {
+        get { storage.fields.count }
+        _modify { yield &fields.count }
+        set { fields.count = newValue }
+    }
+    /// Dates and inclusive date ranges (blackouts already expanded), in the trigger's zone.
+    public var except: [DateRange] {
+        get { storage.fields.except }
+        _modify { yield &fields.except }
+        set { fields.except = newValue }
+    }
+    public var during: During? {
+        get { storage.fields.during }
+        _modify { yield &fields.during }
+        set { fields.during = newValue }
+    }
+    public var jitter: TimeSpan? {
+        get { storage.fields.jitter }
+        _modify { yield &fields.jitter }
+        set { fields.jitter = newValue }
+    }
+    public var invalidDates: InvalidDatePolicy {
+        get { storage.fields.invalidDates }
+        _modify { yield &fields.invalidDates }
+        set { fields.invalidDates = newValue }
+    }
     /// Always an object.
-    public var payload: [String: JSONValue]
-    public var priority: Int
-    public var enabled: Bool
-    public var dst: DSTPolicy
+    public var payload: [String: JSONValue] {
+        get { storage.fields.payload }
+        _modify { yield &fields.payload }
+        set { fields.payload = newValue }
+    }
+    public var priority: Int {
+        get { storage.fields.priority }
+        _modify { yield &fields.priority }
+        set { fields.priority = newValue }
+    }
+    public var enabled: Bool {
+        get { storage.fields.enabled }
+        _modify { yield &fields.enabled }
+        set { fields.enabled = newValue }
+    }
+    public var dst: DSTPolicy {
+        get { storage.fields.dst }
+        _modify { yield &fields.dst }
+        set { fields.dst = newValue }
+    }
     /// What an executor does when the trigger fires while its previous command still runs.
-    public var concurrency: Concurrency
+    public var concurrency: Concurrency {
+        get { storage.fields.concurrency }
+        _modify { yield &fields.concurrency }
+        set { fields.concurrency = newValue }
+    }
     /// Whether the spec wrote `dst.gap` / `dst.overlap` (on the trigger or in `defaults`): a policy
     /// chosen on purpose satisfies the daylight-saving lint.
-    public var dstGapStated = false
-    public var dstOverlapStated = false
+    public var dstGapStated: Bool {
+        get { storage.fields.dstGapStated }
+        _modify { yield &fields.dstGapStated }
+        set { fields.dstGapStated = newValue }
+    }
+    public var dstOverlapStated: Bool {
+        get { storage.fields.dstOverlapStated }
+        _modify { yield &fields.dstOverlapStated }
+        set { fields.dstOverlapStated = newValue }
+    }
     /// Where the trigger's id is written, for diagnostics about the whole trigger; nil for a
     /// trigger built in code, whose diagnostics then have no place in a file.
-    public var range: SourceRange?
+    public var range: SourceRange? {
+        get { storage.fields.range }
+        _modify { yield &fields.range }
+        set { fields.range = newValue }
+    }
 
     public init(id: String, kind: TriggerKind, timezone: String? = nil, start: Bound? = nil, end: Bound? = nil,
                 count: Int? = nil, except: [DateRange] = [], during: During? = nil, jitter: TimeSpan? = nil,
                 invalidDates: InvalidDatePolicy = .omit, payload: [String: JSONValue] = [:], priority: Int = 0,
                 enabled: Bool = true, dst: DSTPolicy = .standard, concurrency: Concurrency = .allow,
                 range: SourceRange? = nil) {
-        self.id = id
-        self.kind = kind
-        self.timezone = timezone
-        self.start = start
-        self.end = end
-        self.count = count
-        self.except = except
-        self.during = during
-        self.jitter = jitter
-        self.invalidDates = invalidDates
-        self.payload = payload
-        self.priority = priority
-        self.enabled = enabled
-        self.dst = dst
-        self.concurrency = concurrency
-        self.range = range
+        storage = Storage(Fields(id: id, kind: kind, timezone: timezone, start: start, end: end, count: count, except: except,
+                                 during: during, jitter: jitter, invalidDates: invalidDates, payload: payload, priority: priority,
+                                 enabled: enabled, dst: dst, concurrency: concurrency, range: range))
     }
 }
 
 /// Exactly one per trigger.
-///
-/// The two large rules are boxed (`indirect`): inline, an RRULE would make every trigger a
-/// quarter of a kilobyte larger, and triggers are moved often while a spec is validated and sorted.
 public enum TriggerKind: Sendable {
     case calendar(CalendarRule)
     case cron(CronExpression)
-    indirect case rrule(RRuleTrigger)
+    case rrule(RRuleTrigger)
     case every(EveryRule)
     case once(OnceRule)
-    indirect case location(LocationRule)
+    case location(LocationRule)
 
     /// The name used in the spec and the plan (`calendar`, `cron`, …).
     public var name: String {

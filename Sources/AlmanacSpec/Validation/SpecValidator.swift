@@ -203,26 +203,11 @@ struct SpecValidator {
             if let problem = MeaningRules.triggerID(id, at: pair.key.range) { diagnostics.emit(problem) }
             if let t = trigger(id: id, key: pair.key, pair.value) { out.append(t) }
         }
-        // Sort (id, position) pairs, not triggers: moving a trigger copies a few hundred bytes.
         // For ASCII ids (every valid one) `<` is the byte order, compared with memcmp.
-        var order = out.indices.map { (id: out[$0].id, position: $0) }
-        if order.allSatisfy({ $0.id.utf8.allSatisfy { $0 < 0x80 } }) {
-            order.sort { $0.id < $1.id }
+        if out.allSatisfy({ $0.id.utf8.allSatisfy { $0 < 0x80 } }) {
+            out.sort { $0.id < $1.id }
         } else {
-            order.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-        }
-        // Put each trigger in place by swapping along the permutation's cycles: swaps move
-        // triggers, where building a new array would copy (retain) every field of each.
-        var target = [Int](repeating: 0, count: order.count)
-        for (slot, entry) in order.enumerated() { target[entry.position] = slot }
-        out.withUnsafeMutableBufferPointer { triggers in
-            for start in triggers.indices {
-                while target[start] != start {
-                    let t = target[start]
-                    triggers.swapAt(start, t)
-                    target.swapAt(start, t)
-                }
-            }
+            out.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         }
         return out
     }
