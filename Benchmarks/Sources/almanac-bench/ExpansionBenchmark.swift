@@ -16,12 +16,12 @@ enum ExpansionBenchmark {
     }
 
     static let workloads: [Workload] = {
-        var w5 = "version: 1\ntimezone: America/New_York\nlimits: {max_fires: 100000000}\ntriggers:\n"
+        var w5 = "version: 1\ntimezone: America/New_York\nlimits: {max_fires: 10000000}\ntriggers:\n"
         for i in 0..<10_000 {
             let m = i % 1440
             w5 += "  t\(i): {calendar: {hours: [\(m / 60)], minutes: [\(m % 60)]}}\n"
         }
-        let head = "version: 1\ntimezone: America/New_York\nlimits: {max_fires: 100000000}\ntriggers:\n"
+        let head = "version: 1\ntimezone: America/New_York\nlimits: {max_fires: 10000000}\ntriggers:\n"
         return [
             Workload(name: "W1", spec: head + "  w: {calendar: {weekdays: mon-fri, at: [\"09:00\", \"17:30\"]}}\n", to: "2036-01-01", expected: 5_216),
             Workload(name: "W2", spec: head + "  w: {every: 5m}\n", to: "2027-01-01", expected: 105_120),
@@ -132,7 +132,7 @@ enum ExpansionBenchmark {
 
     /// Memory: peak RSS of a 10,000,000-fire compile, streamed to /dev/null.
     static func memory() {
-        let spec = "version: 1\ntimezone: America/New_York\nlimits: {max_fires: 20000000}\ntriggers:\n  a: {every: 1m}\n  b: {calendar: {seconds: [0, 30]}}\n"
+        let spec = "version: 1\ntimezone: America/New_York\nlimits: {max_fires: 10000000}\ntriggers:\n  a: {every: 1m}\n  b: {calendar: {seconds: [0, 30]}}\n"
         let before = peakRSSMiB()
         let t = median(runs: 1) { try? endToEnd(spec, to: "2032-07-01") }
         print("\n10 M-fire compile to /dev/null: \(String(format: "%.1f s", t)), peak RSS \(String(format: "%.0f", peakRSSMiB())) MiB (before: \(String(format: "%.0f", before)) MiB; target <= 100 MB)")

@@ -19,8 +19,10 @@ public enum SpecLoader {
         }
         var validator = SpecValidator(defaultName: baseName(file.path))
         validator.diagnostics = bag
-        let schedule = validator.validate(root)
+        var schedule = validator.validate(root)
         let hasErrors = validator.diagnostics.hasErrors
+        // Reading applied every rule `Schedule.validate()` has (MeaningRules), with the text's places.
+        schedule?.markValid()
         return Result(schedule: hasErrors ? nil : schedule, diagnostics: validator.diagnostics.sorted)
     }
 

@@ -203,12 +203,16 @@ struct SpecValidator {
             if let problem = MeaningRules.triggerID(id, at: pair.key.range) { diagnostics.emit(problem) }
             if let t = trigger(id: id, key: pair.key, pair.value) { out.append(t) }
         }
-        // For ASCII ids (every valid one) `<` is the byte order, compared with memcmp.
-        if out.allSatisfy({ $0.id.utf8.allSatisfy { $0 < 0x80 } }) {
-            out.sort { $0.id < $1.id }
+        // Sort positions by id, reading each id once. For ASCII ids (every valid one) `<` is the
+        // byte order, compared with memcmp.
+        let ids = out.map(\.id)
+        var order = Array(out.indices)
+        if ids.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+            order.sort { ids[$0] < ids[$1] }
         } else {
-            out.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+            order.sort { ids[$0].utf8.lexicographicallyPrecedes(ids[$1].utf8) }
         }
+        out = order.map { out[$0] }
         return out
     }
 
