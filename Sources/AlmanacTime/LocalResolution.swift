@@ -6,12 +6,6 @@ public enum LocalResolution: Hashable, Sendable {
     case gap(transition: Instant, before: Int, after: Int)
     /// The wall time occurs twice: first under `firstOffset`, then, after clocks fall back, under `secondOffset`.
     case overlap(first: Instant, firstOffset: Int, second: Instant, secondOffset: Int)
-
-    /// The single instant of a unique wall time; nil in a gap or overlap.
-    public var uniqueInstant: Instant? {
-        if case .unique(let instant, _) = self { return instant }
-        return nil
-    }
 }
 
 /// A wall time resolved to an instant under a DST policy.

@@ -28,15 +28,14 @@ struct CompileCommand: ParsableCommand {
     @Flag(help: "Compile in memory and exit 1 if PLAN differs, printing the difference.")
     var check = false
 
-    @Option(help: "Diagnostics format.")
-    var format: DiagnosticFormat = .text
+    @OptionGroup var diagnostics: DiagnosticsFormatOption
 
     func validate() throws {
         if check && output == "-" { throw ValidationError("--check needs -o PLAN: the plan to compare with") }
     }
 
     func run() throws {
-        let session = try SpecSession.load(spec, format: format)
+        let session = try SpecSession.load(spec, format: diagnostics.format)
         let window = try self.window.window(for: session, now: try Clock.now())
         let expansion: Expansion
         do {

@@ -28,8 +28,7 @@ struct NextCommand: ParsableCommand {
     @Option(help: "Start from: an RFC 3339 instant, a date (local midnight in the spec's zone), `today` or `now`.")
     var from: TimePoint = .now
 
-    @Option(help: "Diagnostics format.")
-    var format: DiagnosticFormat = .text
+    @OptionGroup var diagnostics: DiagnosticsFormatOption
 
     func validate() throws {
         if n < 1 { throw ValidationError("-n is how many fires to show: give 1 or more, not \(n)") }
@@ -39,7 +38,7 @@ struct NextCommand: ParsableCommand {
     struct Enough: Error {}
 
     func run() throws {
-        let session = try SpecSession.load(spec, format: format)
+        let session = try SpecSession.load(spec, format: diagnostics.format)
         let known = Set(session.schedule.triggers.map(\.id))
         let unknown = triggers.filter { !known.contains($0) }
         if let first = unknown.first {

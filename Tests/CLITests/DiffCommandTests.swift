@@ -145,15 +145,28 @@ import Testing
     }
 }
 
-/// Every command that reports spec diagnostics accepts `--format`.
+/// Every command that reports spec diagnostics besides its output takes `--diagnostics-format`;
+/// `--format` names the output itself (`check`, `diff`), and is read with a warning where it used
+/// to mean the diagnostics.
 @Suite struct DiagnosticFormatOptionTests {
-    @Test(arguments: ["compile", "next"])
-    func githubFormatReachesTheDiagnostics(_ command: String) throws {
+    @Test(arguments: [("compile", "--diagnostics-format", false), ("next", "--diagnostics-format", false),
+                      ("compile", "--format", true), ("next", "--format", true), ("check", "--format", false)])
+    func githubFormatReachesTheDiagnostics(_ command: String, _ option: String, _ warns: Bool) throws {
         let dir = try DiffCommandTests.temporaryDirectory()
         try Data("version: 1\ntimezone: UTC\ntriggers:\n  a: {calendar: {weekdays: [thurs]}}\n".utf8)
             .write(to: URL(fileURLWithPath: dir + "/broken.yaml"))
-        let out = try CommandRunner.run("almanac", [command, "broken.yaml", "--format", "github"], in: dir)
+        let out = try CommandRunner.run("almanac", [command, "broken.yaml", option, "github"], in: dir)
         #expect(out.status == 1)
-        #expect(out.stderr.hasPrefix("::error file=broken.yaml,line=4"), "\(out.stderr)")
+        // `check` prints its diagnostics as its output; the others on standard error.
+        let diagnostics = command == "check" ? out.stdout : out.stderr
+        #expect(diagnostics.contains("::error file=broken.yaml,line=4"), "\(out.stdout)\(out.stderr)")
+        #expect(out.stderr.hasPrefix("almanac: warning: --format is now --diagnostics-format") == warns, "\(out.stderr)")
+    }
+
+    @Test(arguments: ["compile", "next"])
+    func theHelpShowsOnlyTheNewName(_ command: String) throws {
+        let help = try CommandRunner.run("almanac", [command, "--help"])
+        #expect(help.stdout.contains("--diagnostics-format"))
+        #expect(!help.stdout.contains("--format "))
     }
 }

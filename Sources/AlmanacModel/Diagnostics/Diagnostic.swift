@@ -56,7 +56,6 @@ public struct DiagnosticBag: Sendable {
     }
 
     public var hasErrors: Bool { errorCount > 0 }
-    public var hasWarnings: Bool { diagnostics.contains { $0.severity == .warning } }
 
     /// In source order, errors before warnings at the same place, so output is stable.
     public var sorted: [Diagnostic] {

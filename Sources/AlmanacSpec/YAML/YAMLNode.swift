@@ -48,12 +48,6 @@ public struct YAMLNode: Sendable {
         }
     }
 
-    /// A plain (unquoted) scalar: cheaper than comparing `style`.
-    var isPlainScalar: Bool {
-        let r = record
-        return r.kind == .scalar && r.style == ScalarStyle.plain.rawValue
-    }
-
     /// The explicit tag (`!!str`, `tag:yaml.org,2002:str`), if the user wrote one.
     public var tag: String? {
         let t = record.tag
