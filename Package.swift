@@ -13,7 +13,7 @@ let package = Package(
         .executable(name: "almanac", targets: ["almanac"]),
         .executable(name: "almanac-exec", targets: ["almanac-exec"]),
         // Everything an app needs to build, check and compile a schedule in process, and read plans.
-        .library(name: "AlmanacCore", targets: ["AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler"]),
+        .library(name: "AlmanacCore", targets: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler"]),
         // YAML spec files → the model (links the system libyaml).
         .library(name: "AlmanacSpec", targets: ["AlmanacSpec"]),
         .library(name: "AlmanacPlanDiff", targets: ["AlmanacPlanDiff"]),
@@ -41,16 +41,19 @@ let package = Package(
         // MARK: AlmanacJSON — a JSON value, its canonical writer and a strict reader
         .target(name: "AlmanacJSON"),
 
+        // MARK: AlmanacVocabulary — the words specs and plans share: trigger ids, kinds, region events, concurrency
+        .target(name: "AlmanacVocabulary"),
+
         // MARK: AlmanacModel — schedules, triggers and rules; value syntaxes; diagnostics; checks on the model
-        .target(name: "AlmanacModel", dependencies: ["AlmanacTime", "AlmanacJSON"]),
+        .target(name: "AlmanacModel", dependencies: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: AlmanacSpec — the YAML front end: text → located YAML nodes → AlmanacModel's Schedule
         .target(name: "AlmanacSpec", dependencies: ["CYAML", "AlmanacModel", "AlmanacTime", "AlmanacJSON"]),
         .testTarget(name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"], exclude: ["Fixtures"]),
 
         // MARK: AlmanacPlan — the executors' contract: plan model, canonical writer, streaming reader
-        .target(name: "AlmanacPlan", dependencies: ["AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacPlanTests", dependencies: ["AlmanacPlan", "AlmanacJSON", "AlmanacPlanDiff", "AlmanacTestSupport"]),
+        .target(name: "AlmanacPlan", dependencies: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON"]),
+        .testTarget(name: "AlmanacPlanTests", dependencies: ["AlmanacPlan", "AlmanacVocabulary", "AlmanacJSON", "AlmanacPlanDiff", "AlmanacTestSupport"]),
 
         // MARK: AlmanacPlanDiff — what changed between two plans, and its text, Markdown and JSON renderers
         .target(name: "AlmanacPlanDiff", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),

@@ -107,7 +107,7 @@ public struct Compiler: Sendable {
         for trigger in enabled {
             triggers[trigger.id] = PlanTrigger(kind: trigger.kind.name, timezone: trigger.timezone,
                                                   priority: trigger.priority, payload: trigger.payload,
-                                                  concurrency: PlanConcurrency(rawValue: trigger.concurrency.rawValue) ?? .allow)
+                                                  concurrency: trigger.concurrency)
             if case .location(let rule) = trigger.kind {
                 let arming = LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!,
                                             window: window, limit: schedule.limits.maxFires - armedWindows)

@@ -1,3 +1,4 @@
+@_exported import AlmanacVocabulary
 import AlmanacJSON
 import AlmanacTime
 
@@ -86,23 +87,13 @@ public struct PlanTrigger: Hashable, Sendable {
 }
 
 /// A trigger's `concurrency`: what happens when it fires while its previous command still runs. Only
-/// backends that run something for a duration (exec) are affected.
-public enum PlanConcurrency: String, Hashable, Sendable, CaseIterable {
-    /// Both run (the default).
-    case allow
-    /// The new fire is skipped, and journaled as such.
-    case forbid
-    /// The running command is stopped (its whole process group), then the new one starts.
-    case replace
-    /// The new fire starts when the previous command ends.
-    case queue
-}
+/// backends that run something for a duration (exec) are affected. One list for specs and plans.
+public typealias PlanConcurrency = ConcurrencyPolicy
 
 /// A monitored region of a location trigger and the windows in which it is armed.
 public struct PlanRegion: Hashable, Sendable {
-    public enum Event: String, Sendable, CaseIterable {
-        case enter, exit, both
-    }
+    /// One list for specs and plans: `RegionEvent`.
+    public typealias Event = RegionEvent
 
     public var trigger: String
     public var on: Event

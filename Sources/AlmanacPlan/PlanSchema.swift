@@ -42,7 +42,7 @@ public enum PlanSchema {
         "additionalProperties": false,
         "required": ["kind", "priority", "payload"],
         "properties": {
-          "kind": {"enum": ["calendar", "cron", "rrule", "every", "once", "location"]},
+          "kind": {"type": "string", "pattern": "^[a-z][a-z0-9_-]{0,31}$", "description": "calendar, cron, rrule, every, once or location; a newer compiler may write another kind, which executors read like any other."},
           "timezone": {"type": "string", "description": "IANA zone of a wall-clock trigger."},
           "concurrency": {"enum": ["forbid", "replace", "queue"], "description": "When the trigger fires while its previous command still runs (exec): skip, stop it first, or wait. Absent means allow."},
           "priority": {"type": "integer", "description": "Higher wins when a budget must choose."},

@@ -87,7 +87,7 @@ public enum PlanDiffSchema {
       "additionalProperties": false,
       "required": ["kind", "priority", "payload"],
       "properties": {
-        "kind": {"enum": ["calendar", "cron", "rrule", "every", "once", "location"]},
+        "kind": {"type": "string", "pattern": "^[a-z][a-z0-9_-]{0,31}$", "description": "calendar, cron, rrule, every, once or location; a newer compiler may write another kind, which executors read like any other."},
         "timezone": {"type": "string"},
         "priority": {"type": "integer"},
         "concurrency": {"enum": ["forbid", "replace", "queue"], "description": "Absent means allow."},

@@ -45,3 +45,10 @@ import Testing
         #expect(KindReaders.keys.names.count == Set(KindReaders.keys.names).count)
     }
 }
+
+/// The front end's kinds are the kinds plans know (`TriggerKindNames`, shared with executors).
+@Suite struct KindNamesAgreeTests {
+    @Test func readersAndPlanKindsAreOneList() {
+        #expect(KindReaders.keys.names == TriggerKindNames.known)
+    }
+}

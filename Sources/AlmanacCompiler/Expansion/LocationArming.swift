@@ -42,12 +42,7 @@ struct LocationArming {
         }
         self.armed = armed
         self.exceeded = exceeded || armed.windows.count > limit
-        let event: PlanRegion.Event = switch rule.on {
-        case .enter: .enter
-        case .exit: .exit
-        case .both: .both
-        }
-        region = PlanRegion(trigger: trigger.id, on: event, latitude: rule.region.latitudeText,
+        region = PlanRegion(trigger: trigger.id, on: rule.on, latitude: rule.region.latitudeText,
                             longitude: rule.region.longitudeText, radius: rule.region.radiusText,
                             cooldown: rule.cooldown?.seconds, armed: armed.windows)
     }

@@ -1,12 +1,4 @@
-/// A trigger's `concurrency`: what an executor that runs commands does when the trigger fires while
-/// its previous command still runs.
-public enum Concurrency: String, Sendable, CaseIterable {
-    /// Both run (the default).
-    case allow
-    /// The new fire is skipped, and journaled as such.
-    case forbid
-    /// The running command is stopped, then the new one starts.
-    case replace
-    /// The new fire starts when the previous command ends.
-    case queue
-}
+@_exported import AlmanacVocabulary
+
+/// A trigger's `concurrency` (one list for specs and plans: `ConcurrencyPolicy`).
+public typealias Concurrency = ConcurrencyPolicy

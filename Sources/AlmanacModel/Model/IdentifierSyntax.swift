@@ -1,11 +1,9 @@
 /// Trigger ids, blackout and region names: `^[a-z0-9][a-z0-9._-]{0,63}$`, and what to write instead.
 package enum IdentifierSyntax {
-    package static let maxIdentifierLength = 64
+    package static let maxIdentifierLength = TriggerIDSyntax.maxLength
 
-    /// `^[a-z0-9][a-z0-9._-]{0,63}$`.
-    package static func isTriggerID(_ s: String) -> Bool {
-        isIdentifier(s) && s.utf8.count <= maxIdentifierLength
-    }
+    /// `^[a-z0-9][a-z0-9._-]{0,63}$`: the rule specs and plans share.
+    package static func isTriggerID(_ s: String) -> Bool { TriggerIDSyntax.isValid(s) }
 
     package static func isIdentifier(_ s: String) -> Bool {
         guard let first = s.utf8.first, isLowerAlnum(first) else { return false }

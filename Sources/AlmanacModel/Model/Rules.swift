@@ -56,9 +56,8 @@ public struct OnceRule: Hashable, Sendable {
 
 /// `location:` — event-driven; compiles to a region with armed windows.
 public struct LocationRule: Hashable, Sendable {
-    public enum Event: String, Sendable, CaseIterable {
-        case enter, exit, both
-    }
+    /// One list for specs and plans: `RegionEvent`.
+    public typealias Event = RegionEvent
 
     public var region: Region
     public var on: Event
