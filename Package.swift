@@ -74,7 +74,7 @@ let package = Package(
         // MARK: Executables — thin ArgumentParser front ends over one shared reading of times and durations
         .target(
             name: "AlmanacCommandLine",
-            dependencies: ["AlmanacTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["AlmanacTime", "AlmanacModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "almanac",

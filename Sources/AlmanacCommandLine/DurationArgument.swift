@@ -1,9 +1,16 @@
+import AlmanacModel
 
 /// Durations of the executor's command line; instants are read by `TimeArgument.parse`.
 extension TimeArgument {
-    /// Seconds in `90s`, `15m`, `2h`, `1d`, `1h30m`, `0.5s`, a bare number of seconds, or ISO 8601 `PT15M`;
-    /// nil for anything else, `inf` and `nan` included, and for more than `maximumDuration`.
+    /// Seconds in every form a spec accepts for a duration (`90s`, `15m`, `2h`, `1d`, `1w`, `1h30m`,
+    /// ISO 8601 `PT15M`, `P1D`: the spec's one grammar, `ValueSyntax.duration`), and, on the command
+    /// line only, a fraction of a second (`0.5s`) or a bare number of seconds; nil for anything
+    /// else, `inf` and `nan` included, and for more than `maximumDuration`.
     public static func duration(_ text: String) -> Double? {
+        if case .success(let span) = ValueSyntax.duration(text, sign: .nonNegative) {
+            let seconds = Double(span.seconds)
+            return seconds <= maximumDuration ? seconds : nil
+        }
         guard let seconds = anyDuration(text), seconds.isFinite, seconds <= maximumDuration else { return nil }
         return seconds
     }
@@ -11,6 +18,7 @@ extension TimeArgument {
     /// About 100 years: a longer duration is a mistake, and would overflow the clocks it is added to.
     public static let maximumDuration = 100 * 366 * 86_400.0
 
+    /// The command line's own additions: fractions of a second and bare numbers.
     private static func anyDuration(_ text: String) -> Double? {
         var rest = Substring(text.lowercased())
         if rest.hasPrefix("pt") { rest = rest.dropFirst(2) } else if rest.hasPrefix("p") { return nil }
