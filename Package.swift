@@ -41,7 +41,8 @@ let package = Package(
         // MARK: AlmanacJSON — a JSON value, its canonical writer and a strict reader
         .target(name: "AlmanacJSON"),
 
-        // MARK: AlmanacVocabulary — the words specs and plans share: trigger ids, kinds, region events, concurrency
+        // MARK: AlmanacVocabulary — what specs, plans and their renderers share: trigger ids, kind names,
+        // region events, concurrency policies, terminal colours (one definition each)
         .target(name: "AlmanacVocabulary"),
 
         // MARK: AlmanacModel — schedules, triggers and rules; value syntaxes; diagnostics; checks on the model

@@ -88,11 +88,6 @@ public struct WindowRequest: Hashable, Sendable {
 
     /// Local midnight of `date`; where midnight falls in a gap, the first instant after it.
     func startOfDay(_ date: CivilDate, _ table: OffsetTable) -> Instant {
-        let midnight = LocalDateTime(date: date, time: .midnight)
-        switch table.resolve(midnight) {
-        case .unique(let i, _): return i
-        case .gap(let transition, _, _): return transition
-        case .overlap(let first, _, _, _): return first
-        }
+        table.resolve(LocalDateTime(date: date, time: .midnight)).earliestInstant
     }
 }

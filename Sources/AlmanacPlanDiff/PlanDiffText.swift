@@ -152,6 +152,6 @@ struct Paint {
     func yellow(_ s: String) -> String { wrap(s, "33") }
 
     private func wrap(_ s: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
+        TerminalStyle.paint(s, code, enabled: enabled)
     }
 }

@@ -47,3 +47,16 @@ public enum ResolvedTimes: Hashable, Sendable {
         }
     }
 }
+
+extension LocalResolution {
+    /// The instant a wall time *begins*, for the start of a day or a window: itself when unique, the
+    /// transition when clocks skip it (the first instant after the gap), the first pass when it
+    /// occurs twice. Windows, `today` and `start` bounds all read local times this one way.
+    public var earliestInstant: Instant {
+        switch self {
+        case .unique(let instant, _): return instant
+        case .gap(let transition, _, _): return transition
+        case .overlap(let first, _, _, _): return first
+        }
+    }
+}

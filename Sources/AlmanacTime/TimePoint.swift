@@ -28,11 +28,7 @@ public enum TimePoint: Hashable, Sendable {
             } else {
                 date = LocalDateTime(wallSeconds: now.secondsSinceEpoch + Int64(table.offset(at: now))).date
             }
-            switch table.resolve(LocalDateTime(date: date, time: .midnight)) {
-            case .unique(let i, _): return i
-            case .gap(let transition, _, _): return transition
-            case .overlap(let first, _, _, _): return first
-            }
+            return table.resolve(LocalDateTime(date: date, time: .midnight)).earliestInstant
         }
     }
 }

@@ -73,10 +73,8 @@ struct LocationArming {
     /// The instant a `start`/`end` wall time means: a gap opens or closes at the transition; in an
     /// overlap, a start takes the first pass and an end the second, so no written time is lost.
     private static func instant(_ wall: Int64, table: OffsetTable, opening: Bool) -> Int64 {
-        switch table.resolve(LocalDateTime(wallSeconds: wall)) {
-        case .unique(let instant, _): return instant.secondsSinceEpoch
-        case .gap(let transition, _, _): return transition.secondsSinceEpoch
-        case .overlap(let first, _, let second, _): return (opening ? first : second).secondsSinceEpoch
-        }
+        let resolution = table.resolve(LocalDateTime(wallSeconds: wall))
+        if !opening, case .overlap(_, _, let second, _) = resolution { return second.secondsSinceEpoch }
+        return resolution.earliestInstant.secondsSinceEpoch
     }
 }

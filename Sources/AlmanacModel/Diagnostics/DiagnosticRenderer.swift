@@ -144,7 +144,7 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     func paint(_ s: String, _ code: String) -> String {
-        colour ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
+        TerminalStyle.paint(s, code, enabled: colour)
     }
 
     func text(_ d: Diagnostic, _ file: SourceFile, _ lines: inout LineCache) -> String {
