@@ -16,6 +16,6 @@ let package = Package(
                 .product(name: "AlmanacPlanDiff", package: "Almanac"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
-        ),
+        )
     ]
 )

@@ -30,15 +30,17 @@ public struct SwiftGenerator: Sendable {
             let name = SwiftName.member(trigger.id)!
             let bare = SwiftName.bare(name)
             if let first = firstByName[bare] {
-                diagnostics.append(Diagnostic(
-                    .generatedNameCollision,
-                    "trigger ids '\(first.id)' and '\(trigger.id)' both become the Swift case '\(bare)'; rename one of them",
-                    at: trigger.range, notes: [Diagnostic.Note("'\(first.id)' is here", at: first.range)]))
+                diagnostics.append(
+                    Diagnostic(
+                        .generatedNameCollision,
+                        "trigger ids '\(first.id)' and '\(trigger.id)' both become the Swift case '\(bare)'; rename one of them",
+                        at: trigger.range, notes: [Diagnostic.Note("'\(first.id)' is here", at: first.range)]))
             } else if SwiftName.enumMembers.contains(bare) {
-                diagnostics.append(Diagnostic(
-                    .generatedNameCollision,
-                    "trigger id '\(trigger.id)' becomes '\(bare)', which the generated enum already has; rename the trigger",
-                    at: trigger.range))
+                diagnostics.append(
+                    Diagnostic(
+                        .generatedNameCollision,
+                        "trigger id '\(trigger.id)' becomes '\(bare)', which the generated enum already has; rename the trigger",
+                        at: trigger.range))
             } else {
                 firstByName[bare] = trigger
                 cases.append((name, trigger.id))
@@ -136,16 +138,20 @@ public struct SwiftGenerator: Sendable {
         var skipped: [String] = []
         for key in types.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             guard let kinds = types[key], kinds.count == 1, let type = kinds.first, type != "Never",
-                  let name = SwiftName.member(key), taken.insert(SwiftName.bare(name)).inserted else {
+                let name = SwiftName.member(key), taken.insert(SwiftName.bare(name)).inserted
+            else {
                 skipped.append(key)
                 continue
             }
-            let cast = type == "Double" ? "(values[\(Self.literal(key))] as? Double) ?? (values[\(Self.literal(key))] as? Int).map(Double.init)"
+            let cast =
+                type == "Double"
+                ? "(values[\(Self.literal(key))] as? Double) ?? (values[\(Self.literal(key))] as? Int).map(Double.init)"
                 : "values[\(Self.literal(key))] as? \(type)"
             out += "\n    /// `\(key)`.\n    public var \(name): \(type)? { \(cast) }\n"
         }
         if !skipped.isEmpty {
-            out += "\n    // No accessor (types differ between triggers, null, or no Swift name): "
+            out +=
+                "\n    // No accessor (types differ between triggers, null, or no Swift name): "
                 + skipped.map { Self.literal($0) }.joined(separator: ", ") + "\n"
         }
         return out + "}\n"

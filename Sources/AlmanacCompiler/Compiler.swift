@@ -52,7 +52,9 @@ public struct Compiler: Sendable {
     static func computeZoneDataLabel(version: String, zones: [String]) -> String {
         var text = ""
         for zone in zones.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            guard let table = OffsetTable(zone: zone, covering: OffsetTable.digestSpan.from, to: OffsetTable.digestSpan.to) else { continue }
+            guard let table = OffsetTable(zone: zone, covering: OffsetTable.digestSpan.from, to: OffsetTable.digestSpan.to) else {
+                continue
+            }
             text += table.canonicalText
         }
         return version + "+" + SHA256.hex(of: Array(text.utf8)).prefix(8)
@@ -94,8 +96,11 @@ public struct Compiler: Sendable {
         if let span = current { spans[span.zone] = (span.from, span.to) }
         var tables: [String: OffsetTable] = [:]
         for (zone, span) in spans {
-            guard let table = OffsetTable(zone: zone, covering: Instant(secondsSinceEpoch: span.from),
-                                          to: Instant(secondsSinceEpoch: span.to)) else {
+            guard
+                let table = OffsetTable(
+                    zone: zone, covering: Instant(secondsSinceEpoch: span.from),
+                    to: Instant(secondsSinceEpoch: span.to))
+            else {
                 throw CompileError(Diagnostic(.unknownTimeZone, "unknown time zone '\(zone)'", at: zoneRanges[zone]))
             }
             tables[zone] = table
@@ -105,38 +110,46 @@ public struct Compiler: Sendable {
         // Armed windows are entries of the plan like fires: they count against `max_fires`.
         var armedWindows = 0
         for trigger in enabled {
-            triggers[trigger.id] = PlanTrigger(kind: trigger.kind.name, timezone: trigger.timezone,
-                                                  priority: trigger.priority, payload: trigger.payload,
-                                                  concurrency: trigger.concurrency)
+            triggers[trigger.id] = PlanTrigger(
+                kind: trigger.kind.name, timezone: trigger.timezone,
+                priority: trigger.priority, payload: trigger.payload,
+                concurrency: trigger.concurrency)
             if case .location(let rule) = trigger.kind {
-                let arming = LocationArming(trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!,
-                                            window: window, limit: schedule.limits.maxFires - armedWindows)
+                let arming = LocationArming(
+                    trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!,
+                    window: window, limit: schedule.limits.maxFires - armedWindows)
                 armedWindows += arming.armed.windows.count
                 if arming.exceeded || armedWindows > schedule.limits.maxFires {
-                    throw CompileError(Diagnostic(
-                        .maxFiresExceeded,
-                        "the window holds more than max_fires = \(schedule.limits.maxFires) fires and armed windows (location trigger '\(trigger.id)'); raise limits.max_fires or compile a shorter window",
-                        at: schedule.limits.maxFiresRange ?? trigger.range))
+                    throw CompileError(
+                        Diagnostic(
+                            .maxFiresExceeded,
+                            "the window holds more than max_fires = \(schedule.limits.maxFires) fires and armed windows (location trigger '\(trigger.id)'); raise limits.max_fires or compile a shorter window",
+                            at: schedule.limits.maxFiresRange ?? trigger.range))
                 }
                 armings.append((trigger, arming))
             }
         }
         let budget = RegionBudget(armings, maxRegions: schedule.limits.maxRegions)
         let regions = budget.regions
-        let header = Plan(spec: SpecInfo(name: schedule.name, sha256: specSHA256), window: window,
-                          tzdata: recordsZoneDigest ? Self.zoneDataLabel(version: tzdataVersion, zones: Array(tables.keys)) : tzdataVersion,
-                          limits: PlanLimits(maxPending: schedule.limits.maxPending, maxRegions: schedule.limits.maxRegions),
-                          triggers: triggers, regions: regions.sorted { $0.trigger.utf8.lexicographicallyPrecedes($1.trigger.utf8) })
+        let header = Plan(
+            spec: SpecInfo(name: schedule.name, sha256: specSHA256), window: window,
+            tzdata: recordsZoneDigest ? Self.zoneDataLabel(version: tzdataVersion, zones: Array(tables.keys)) : tzdataVersion,
+            limits: PlanLimits(maxPending: schedule.limits.maxPending, maxRegions: schedule.limits.maxRegions),
+            triggers: triggers, regions: regions.sorted { $0.trigger.utf8.lexicographicallyPrecedes($1.trigger.utf8) })
         // Calendar days of `min_coverage` are counted, and the warning's times written, in the spec's
         // zone (UTC without one).
         let coverageZone = schedule.timezone ?? "UTC"
         let coverageDays = Int64(schedule.limits.minCoverageDays ?? 0) + 2
-        let coverageTable = tables[coverageZone] ?? OffsetTable(zone: coverageZone, covering: window.from,
-                                                                to: window.to.adding(TimeSpan(seconds: coverageDays * 86_400)))
+        let coverageTable =
+            tables[coverageZone]
+            ?? OffsetTable(
+                zone: coverageZone, covering: window.from,
+                to: window.to.adding(TimeSpan(seconds: coverageDays * 86_400)))
         var limits = schedule.limits
         limits.maxFires -= armedWindows
-        return Expansion(header: header, triggers: enabled, limits: limits, tables: tables,
-                         regionWarnings: budget.diagnostics, armedWindows: armedWindows, coverageTable: coverageTable)
+        return Expansion(
+            header: header, triggers: enabled, limits: limits, tables: tables,
+            regionWarnings: budget.diagnostics, armedWindows: armedWindows, coverageTable: coverageTable)
     }
 
     /// Refuses what the plan format cannot hold (`PlanFormatLimits`, which the plan reader enforces
@@ -145,18 +158,20 @@ public struct Compiler: Sendable {
         let (earliest, latest) = (PlanFormatLimits.earliest, PlanFormatLimits.latest)
         if window.from < earliest || window.to > latest {
             let outside = window.to > latest ? "ends at \(window.to), after \(latest)" : "starts at \(window.from), before \(earliest)"
-            throw CompileError(Diagnostic(
-                .windowOutOfRange,
-                "the window \(outside): a plan holds instants from \(earliest) to \(latest); compile a window inside them",
-                at: nil))
+            throw CompileError(
+                Diagnostic(
+                    .windowOutOfRange,
+                    "the window \(outside): a plan holds instants from \(earliest) to \(latest); compile a window inside them",
+                    at: nil))
         }
         for trigger in schedule.triggers where trigger.enabled {
             let depth = 1 + (trigger.payload.values.map(Self.depth).max() ?? 0)
             if depth > PlanFormatLimits.maxPayloadDepth {
-                throw CompileError(Diagnostic(
-                    .nestingTooDeep,
-                    "the payload of trigger '\(trigger.id)' nests \(depth) levels (with `defaults`); a plan holds payloads up to \(PlanFormatLimits.maxPayloadDepth) levels deep",
-                    at: trigger.range))
+                throw CompileError(
+                    Diagnostic(
+                        .nestingTooDeep,
+                        "the payload of trigger '\(trigger.id)' nests \(depth) levels (with `defaults`); a plan holds payloads up to \(PlanFormatLimits.maxPayloadDepth) levels deep",
+                        at: trigger.range))
             }
         }
     }

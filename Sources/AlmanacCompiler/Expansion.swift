@@ -39,8 +39,9 @@ public struct Expansion: Sendable {
             let trigger = triggers[position]
             let table = tables[Self.zone(of: trigger)]!
             let source = try Self.source(for: trigger, table: table, range: ExpansionRange(trigger, window: header.window))
-            let stream = TriggerStream(rank: rank, trigger: trigger, source: source, table: table, window: window,
-                                       maxCandidates: maxCandidates)
+            let stream = TriggerStream(
+                rank: rank, trigger: trigger, source: source, table: table, window: window,
+                maxCandidates: maxCandidates)
             stream.advance()
             try checkBudget(stream)
             if let head = stream.head { heap.push(.init(at: head.final, rank: rank, stream: streams.count)) }
@@ -51,9 +52,10 @@ public struct Expansion: Sendable {
         for ranks in partition {
             let first = triggers[order[ranks[0]]]
             guard case .calendar(let rule) = first.kind else { continue }
-            var group = CalendarGroup(triggers, members: ranks.map { order[$0] }, ranks: ranks, rule: rule,
-                                      table: tables[Self.zone(of: first)]!, range: ExpansionRange(first, window: header.window),
-                                      window: window)
+            var group = CalendarGroup(
+                triggers, members: ranks.map { order[$0] }, ranks: ranks, rule: rule,
+                table: tables[Self.zone(of: first)]!, range: ExpansionRange(first, window: header.window),
+                window: window)
             group.advance()
             if let head = group.head { heap.push(.init(at: head.at, rank: ranks[Int(head.member)], stream: streams.count + groups.count)) }
             groups.append(group)
@@ -66,12 +68,13 @@ public struct Expansion: Sendable {
         }
         while let top = heap.top {
             guard count < limits.maxFires else {
-                throw CompileError(Diagnostic(
-                    .maxFiresExceeded,
-                    "the window holds more than max_fires = \(limits.maxFires + armedWindows) fires"
-                    + (armedWindows > 0 ? " (with \(armedWindows) armed windows of location triggers)" : "")
-                    + "; raise limits.max_fires or compile a shorter window",
-                    at: limits.maxFiresRange ?? triggers[order[top.rank]].range))
+                throw CompileError(
+                    Diagnostic(
+                        .maxFiresExceeded,
+                        "the window holds more than max_fires = \(limits.maxFires + armedWindows) fires"
+                            + (armedWindows > 0 ? " (with \(armedWindows) armed windows of location triggers)" : "")
+                            + "; raise limits.max_fires or compile a shorter window",
+                        at: limits.maxFiresRange ?? triggers[order[top.rank]].range))
             }
             if top.stream < streams.count {
                 let stream = streams[top.stream]
@@ -88,20 +91,25 @@ public struct Expansion: Sendable {
             }
         }
         budget.finish()
-        let pending = budget.diagnostic(ranges: Dictionary(triggers.compactMap { t in t.range.map { (t.id, $0) } }, uniquingKeysWith: { a, _ in a }))
-        let diagnostics = regionWarnings + (pending.map { [$0] } ?? []) + Self.diagnostics(triggers, order: order, streams: streams, groups: groups,
-                                                            window: window, plan: header.window)
+        let pending = budget.diagnostic(
+            ranges: Dictionary(triggers.compactMap { t in t.range.map { (t.id, $0) } }, uniquingKeysWith: { a, _ in a }))
+        let diagnostics =
+            regionWarnings + (pending.map { [$0] } ?? [])
+            + Self.diagnostics(
+                triggers, order: order, streams: streams, groups: groups,
+                window: window, plan: header.window)
         return ExpansionReport(fireCount: count, diagnostics: diagnostics)
     }
 
     /// Stops the compile with a located error when `stream` gave up after examining too many candidates.
     func checkBudget(_ stream: TriggerStream) throws {
         guard stream.overBudget else { return }
-        throw CompileError(Diagnostic(
-            .maxFiresExceeded,
-            "trigger '\(stream.trigger.id)' examined \(maxCandidates) candidate times without finishing the window; "
-            + "its `except`, `during`, `start` or `count` leave too few of them (or none): narrow the rule or the window",
-            at: stream.trigger.range))
+        throw CompileError(
+            Diagnostic(
+                .maxFiresExceeded,
+                "trigger '\(stream.trigger.id)' examined \(maxCandidates) candidate times without finishing the window; "
+                    + "its `except`, `during`, `start` or `count` leave too few of them (or none): narrow the rule or the window",
+                at: stream.trigger.range))
     }
 
     /// The positions of the triggers to expand (all but `location`), sorted by id (UTF-8 bytes).
@@ -127,8 +135,10 @@ public struct Expansion: Sendable {
     }
 
     /// The `dstAffected` and `noFireInWindow` warnings, in trigger order.
-    static func diagnostics(_ triggers: [Trigger], order: [Int], streams: [TriggerStream], groups: [CalendarGroup],
-                            window: (from: Int64, to: Int64), plan: Window) -> [Diagnostic] {
+    static func diagnostics(
+        _ triggers: [Trigger], order: [Int], streams: [TriggerStream], groups: [CalendarGroup],
+        window: (from: Int64, to: Int64), plan: Window
+    ) -> [Diagnostic] {
         // Only the few triggers with something to report get a record.
         typealias Record = (rank: Int, firstAffected: Candidate?, firstSkipped: (nominal: Int64, transition: Int64)?, silent: Bool)
         var records: [Record] = []
@@ -153,8 +163,10 @@ public struct Expansion: Sendable {
             let lint = DSTLint(trigger: trigger, firstAffected: record.firstAffected, firstSkipped: record.firstSkipped, window: window)
             if let warning = lint.diagnostic { diagnostics.append(warning) }
             if record.silent {
-                diagnostics.append(Diagnostic(.noFireInWindow,
-                    "trigger '\(trigger.id)' has no fire between \(plan.from) and \(plan.to)", at: trigger.range))
+                diagnostics.append(
+                    Diagnostic(
+                        .noFireInWindow,
+                        "trigger '\(trigger.id)' has no fire between \(plan.from) and \(plan.to)", at: trigger.range))
             }
         }
         return diagnostics
@@ -169,8 +181,9 @@ public struct Expansion: Sendable {
         case .cron(let expression):
             nominals = CronSource(expression, from: range.lowWall, through: range.highWall)
         case .rrule(let rule):
-            nominals = rruleNominals(rule, invalidDates: trigger.invalidDates, table: table,
-                                     from: range.lowWall, through: range.highWall)
+            nominals = rruleNominals(
+                rule, invalidDates: trigger.invalidDates, table: table,
+                from: range.lowWall, through: range.highWall)
         case .once(let rule):
             switch rule.moment {
             case .local(let local): nominals = FixedNominals([local.wallSeconds])

@@ -31,8 +31,9 @@ public struct WindowRequest: Hashable, Sendable {
             low = min(low, Int64(d.daysSinceEpoch) * 86_400)
             high = max(high, Int64(d.daysSinceEpoch) * 86_400)
         }
-        let table = OffsetTable(zone: zone ?? "UTC", covering: Instant(secondsSinceEpoch: low - 400 * 86_400),
-                                to: Instant(secondsSinceEpoch: high + 400 * 86_400))
+        let table = OffsetTable(
+            zone: zone ?? "UTC", covering: Instant(secondsSinceEpoch: low - 400 * 86_400),
+            to: Instant(secondsSinceEpoch: high + 400 * 86_400))
         guard let table else { return nil }
         func pin(_ t: TimePoint) -> Instant {
             switch t {
@@ -74,8 +75,11 @@ public struct WindowRequest: Hashable, Sendable {
     func add(_ length: WindowLength, to start: Instant, zone: String) -> Instant? {
         let days = min(max(length.days, -4_000_000), 4_000_000)
         let roughEnd = start.secondsSinceEpoch + days * 86_400
-        guard let table = OffsetTable(zone: zone, covering: Instant(secondsSinceEpoch: min(start.secondsSinceEpoch, roughEnd) - 2 * 86_400),
-                                      to: Instant(secondsSinceEpoch: max(start.secondsSinceEpoch, roughEnd) + 2 * 86_400)) else { return nil }
+        guard
+            let table = OffsetTable(
+                zone: zone, covering: Instant(secondsSinceEpoch: min(start.secondsSinceEpoch, roughEnd) - 2 * 86_400),
+                to: Instant(secondsSinceEpoch: max(start.secondsSinceEpoch, roughEnd) + 2 * 86_400))
+        else { return nil }
         let wall = start.secondsSinceEpoch + Int64(table.offset(at: start)) + days * 86_400
         let local = LocalDateTime(wallSeconds: wall)
         let instant: Instant

@@ -54,14 +54,17 @@ public struct BackendRegistry {
             return SpyBackend(output: try LineSink(path: path, append: true, buffered: configuration.bufferOutput))
         }
         registry.register("stdout") { configuration in
-            StdoutBackend(output: LineSink(fileDescriptor: 1, inBackground: configuration.writesInBackground,
-                                           buffered: configuration.bufferOutput))
+            StdoutBackend(
+                output: LineSink(
+                    fileDescriptor: 1, inBackground: configuration.writesInBackground,
+                    buffered: configuration.bufferOutput))
         }
         registry.register("exec") { configuration in
             guard !configuration.command.isEmpty else { throw ExecutorError("the exec backend needs a command after --") }
-            return ExecBackend(command: configuration.command, environment: configuration.environment,
-                               timeout: configuration.timeout, maxConcurrent: configuration.maxConcurrent,
-                               onOutcome: configuration.onOutcome)
+            return ExecBackend(
+                command: configuration.command, environment: configuration.environment,
+                timeout: configuration.timeout, maxConcurrent: configuration.maxConcurrent,
+                onOutcome: configuration.onOutcome)
         }
         #if canImport(UserNotifications)
         registry.register("notifications") { _ in UserNotificationsBackend() }

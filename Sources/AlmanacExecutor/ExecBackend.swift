@@ -49,8 +49,10 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
     /// - Parameters:
     ///   - environment: the base environment of every command (the executable passes its own).
     ///   - timeout: seconds before a command is stopped; nil for none.
-    public init(command: [String], environment: [String: String], timeout: Double? = 60, maxConcurrent: Int = 4,
-                onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }) {
+    public init(
+        command: [String], environment: [String: String], timeout: Double? = 60, maxConcurrent: Int = 4,
+        onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }
+    ) {
         self.command = command
         self.environment = environment
         self.timeout = timeout

@@ -41,8 +41,10 @@ public final class FileJournalStore: JournalStore, @unchecked Sendable {
     private var needsCut = false
     public private(set) var warnings: [String] = []
 
-    public init(directory: String, mode: Mode = .readWrite,
-                write: @escaping WriteFunction = { fd, bytes, count in systemWrite(fd, bytes, count) }) throws {
+    public init(
+        directory: String, mode: Mode = .readWrite,
+        write: @escaping WriteFunction = { fd, bytes, count in systemWrite(fd, bytes, count) }
+    ) throws {
         self.directory = directory
         self.path = directory + "/" + Journal.fileName
         self.mode = mode
@@ -50,7 +52,9 @@ public final class FileJournalStore: JournalStore, @unchecked Sendable {
         var info = stat()
         if stat(directory, &info) != 0 {
             guard mode == .readWrite, errno == ENOENT else {
-                throw ExecutorError("state directory \(directory) " + (errno == ENOENT ? "does not exist" : "cannot be read: \(String(cString: strerror(errno)))"))
+                throw ExecutorError(
+                    "state directory \(directory) "
+                        + (errno == ENOENT ? "does not exist" : "cannot be read: \(String(cString: strerror(errno)))"))
             }
             if mkdir(directory, 0o755) != 0 && errno != EEXIST {
                 throw ExecutorError("cannot create state directory \(directory): \(String(cString: strerror(errno)))")
@@ -99,17 +103,22 @@ public final class FileJournalStore: JournalStore, @unchecked Sendable {
             try checkStillThere()
             if needsCut {
                 guard ftruncate(fileDescriptor, length) == 0 else {
-                    throw ExecutorError("cannot write the journal \(path) for \(Self.describe(entry)): its torn last line cannot be cut: \(String(cString: strerror(errno)))")
+                    throw ExecutorError(
+                        "cannot write the journal \(path) for \(Self.describe(entry)): its torn last line cannot be cut: \(String(cString: strerror(errno)))"
+                    )
                 }
                 needsCut = false
             }
             let bytes = Array((JournalLine.format(entry) + "\n").utf8)
-            if let failure = writeWhole(fileDescriptor, bytes) ?? (fsync(fileDescriptor) == 0 ? nil : "cannot sync: \(String(cString: strerror(errno)))") {
+            if let failure = writeWhole(fileDescriptor, bytes)
+                ?? (fsync(fileDescriptor) == 0 ? nil : "cannot sync: \(String(cString: strerror(errno)))")
+            {
                 // Cut back what landed, so the next entry starts a line of its own.
                 let cut = ftruncate(fileDescriptor, length) == 0
                 needsCut = !cut
-                throw ExecutorError("cannot write the journal \(path) for \(Self.describe(entry)): \(failure)"
-                                    + (cut ? "; cut back to the last whole line" : "; could not cut back: \(String(cString: strerror(errno)))"))
+                throw ExecutorError(
+                    "cannot write the journal \(path) for \(Self.describe(entry)): \(failure)"
+                        + (cut ? "; cut back to the last whole line" : "; could not cut back: \(String(cString: strerror(errno)))"))
             }
             length += off_t(bytes.count)
             index.apply(entry)
@@ -163,7 +172,8 @@ public final class FileJournalStore: JournalStore, @unchecked Sendable {
             close(fd)
             guard reason == EWOULDBLOCK else { throw ExecutorError("cannot lock \(path): \(String(cString: strerror(reason)))") }
             let holder = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).trimmingWhitespace()
-            throw ExecutorError("state directory \(directory) is in use by another almanac-exec (pid \(holder.isEmpty ? "unknown" : holder), lock \(path))")
+            throw ExecutorError(
+                "state directory \(directory) is in use by another almanac-exec (pid \(holder.isEmpty ? "unknown" : holder), lock \(path))")
         }
         let pid = Array("\(getpid())\n".utf8)
         ftruncate(fd, 0)
@@ -198,7 +208,9 @@ public final class FileJournalStore: JournalStore, @unchecked Sendable {
             number += 1
             guard let end = bytes[start...].firstIndex(of: 0x0A) else {
                 let action = mode == .readWrite ? "cut" : "ignored"
-                warnings.append("\(name):\(number): torn last line (\(bytes.count - start) bytes without a newline) \(action): \(Self.excerpt(bytes[start...]))")
+                warnings.append(
+                    "\(name):\(number): torn last line (\(bytes.count - start) bytes without a newline) \(action): \(Self.excerpt(bytes[start...]))"
+                )
                 return start
             }
             let line = Array(bytes[start..<end])

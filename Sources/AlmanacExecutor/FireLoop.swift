@@ -44,8 +44,10 @@ public final class FireLoop {
         /// Fires still waiting for a slot when the loop stopped (not journaled: a restart sees them again).
         public var notStarted = 0
 
-        public init(fired: Int = 0, skipped: Int = 0, reconciles: Int = 0, reloads: Int = 0, locationFires: Int = 0,
-                    forbidden: Int = 0, waited: Int = 0, notStarted: Int = 0) {
+        public init(
+            fired: Int = 0, skipped: Int = 0, reconciles: Int = 0, reloads: Int = 0, locationFires: Int = 0,
+            forbidden: Int = 0, waited: Int = 0, notStarted: Int = 0
+        ) {
             self.fired = fired
             self.skipped = skipped
             self.reconciles = reconciles
@@ -87,20 +89,25 @@ public final class FireLoop {
     private var summary = Summary()
 
     /// A loop over plans held in memory (tests, callers that built a `Plan`).
-    public convenience init(loadPlan: @escaping () throws -> Plan, backend: any Backend, journal: Journal, clock: any ExecutorClock,
-                            options: Options = Options(), log: @escaping (String) -> Void = { _ in },
-                            onRegistration: @escaping (Reconciler.Registration, Plan, Instant) -> Void = { _, _, _ in },
-                            locations: LocationMonitor? = nil) throws {
-        try self.init(loadSource: { PlanFireSource(try loadPlan()) }, backend: backend, journal: journal, clock: clock,
-                      options: options, log: log, onRegistration: onRegistration, locations: locations)
+    public convenience init(
+        loadPlan: @escaping () throws -> Plan, backend: any Backend, journal: Journal, clock: any ExecutorClock,
+        options: Options = Options(), log: @escaping (String) -> Void = { _ in },
+        onRegistration: @escaping (Reconciler.Registration, Plan, Instant) -> Void = { _, _, _ in },
+        locations: LocationMonitor? = nil
+    ) throws {
+        try self.init(
+            loadSource: { PlanFireSource(try loadPlan()) }, backend: backend, journal: journal, clock: clock,
+            options: options, log: log, onRegistration: onRegistration, locations: locations)
     }
 
     /// Loads the plan's header at once, so a bad plan fails before anything is journaled; its fires
     /// are read as they are needed (`PlanFireSource.open` reads a plan file lazily).
-    public init(loadSource loadPlan: @escaping () throws -> PlanFireSource, backend: any Backend, journal: Journal, clock: any ExecutorClock,
-                options: Options = Options(), log: @escaping (String) -> Void = { _ in },
-                onRegistration: @escaping (Reconciler.Registration, Plan, Instant) -> Void = { _, _, _ in },
-                locations: LocationMonitor? = nil) throws {
+    public init(
+        loadSource loadPlan: @escaping () throws -> PlanFireSource, backend: any Backend, journal: Journal, clock: any ExecutorClock,
+        options: Options = Options(), log: @escaping (String) -> Void = { _ in },
+        onRegistration: @escaping (Reconciler.Registration, Plan, Instant) -> Void = { _, _, _ in },
+        locations: LocationMonitor? = nil
+    ) throws {
         self.loadPlan = loadPlan
         self.backend = backend
         self.slotted = backend as? any SlottedBackend
@@ -133,8 +140,10 @@ public final class FireLoop {
             // Fires before the cursor are settled unless still waiting for a slot, and fixes older
             // than grace can no longer fire: the journal may forget what lies before all of them.
             let current = instant(clock.now())
-            let settledBefore = [nextPlanFire()?.at ?? current, waiting.map(\.fire.at).min() ?? current,
-                                 instant(clock.now() - options.grace)].min()!
+            let settledBefore = [
+                nextPlanFire()?.at ?? current, waiting.map(\.fire.at).min() ?? current,
+                instant(clock.now() - options.grace),
+            ].min()!
             journal.handled(before: settledBefore)
             try locations.advance(to: clock.now(), backend: backend, journal: journal)
             let nextFire = nextPlanFire()?.at

@@ -67,7 +67,9 @@ struct JournalIndex {
             watermark = max(before, watermark ?? before)
             return true
         case "done":
-            guard let id = value["id"]?.stringValue, let at = value["at"]?.stringValue.flatMap(PlanTimestamp.parseInstant) else { return false }
+            guard let id = value["id"]?.stringValue, let at = value["at"]?.stringValue.flatMap(PlanTimestamp.parseInstant) else {
+                return false
+            }
             done[id] = at
             return true
         default:

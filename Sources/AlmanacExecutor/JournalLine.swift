@@ -9,15 +9,19 @@ enum JournalLine {
         case .start(let now):
             return "{\"event\": \"start\", \"now\": \"\(now)\"}"
         case .fire(let id, let trigger, let at, let now):
-            return "{\"event\": \"fire\", \"id\": \(JSONWriter.quoted(id)), \"trigger\": \(JSONWriter.quoted(trigger)), \"at\": \"\(at)\", \"now\": \"\(now)\"}"
+            return
+                "{\"event\": \"fire\", \"id\": \(JSONWriter.quoted(id)), \"trigger\": \(JSONWriter.quoted(trigger)), \"at\": \"\(at)\", \"now\": \"\(now)\"}"
         case .skip(let id, let trigger, let at, let now, let reason):
-            return "{\"event\": \"skip\", \"id\": \(JSONWriter.quoted(id)), \"trigger\": \(JSONWriter.quoted(trigger)), \"at\": \"\(at)\", \"now\": \"\(now)\", \"reason\": \(JSONWriter.quoted(reason))}"
+            return
+                "{\"event\": \"skip\", \"id\": \(JSONWriter.quoted(id)), \"trigger\": \(JSONWriter.quoted(trigger)), \"at\": \"\(at)\", \"now\": \"\(now)\", \"reason\": \(JSONWriter.quoted(reason))}"
         case .outcome(let outcome):
             let head = "{\"event\": \"outcome\", \"id\": \(JSONWriter.quoted(outcome.fireID)), "
             switch outcome.status {
             case .exited(let code): return head + "\"exit\": \(code)}"
             case .signalled(let signal): return head + "\"signal\": \(signal)}"
-            case .timedOut(let seconds): return head + "\"timeout\": \(seconds == seconds.rounded(.towardZero) && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds))}"
+            case .timedOut(let seconds):
+                return head
+                    + "\"timeout\": \(seconds == seconds.rounded(.towardZero) && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds))}"
             case .replaced: return head + "\"stopped\": \"replaced\"}"
             case .stopped: return head + "\"stopped\": \"executor\"}"
             case .failedToStart(let message): return head + "\"error\": \(JSONWriter.quoted(message))}"
@@ -37,7 +41,8 @@ enum JournalLine {
             return .fire(id: id, trigger: trigger, at: at, now: now)
         case "skip":
             guard let id, let trigger = value["trigger"]?.stringValue, let at = instant("at"), let now = instant("now"),
-                  let reason = value["reason"]?.stringValue else { return nil }
+                let reason = value["reason"]?.stringValue
+            else { return nil }
             return .skip(id: id, trigger: trigger, at: at, now: now, reason: reason)
         case "outcome":
             guard let id else { return nil }

@@ -91,7 +91,8 @@ public final class LineSink: @unchecked Sendable {
                 }
                 guard pending.count < LineSink.backlogLimit else {
                     dropped += 1
-                    throw ExecutorError(dropped == 1 ? "output is not being read (\(LineSink.backlogLimit >> 20) MiB waiting); dropping lines" : "")
+                    throw ExecutorError(
+                        dropped == 1 ? "output is not being read (\(LineSink.backlogLimit >> 20) MiB waiting); dropping lines" : "")
                 }
                 backlog = nil
                 pending.append(contentsOf: (line + "\n").utf8)

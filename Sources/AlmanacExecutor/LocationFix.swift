@@ -34,7 +34,8 @@ public struct LocationFix: Sendable, Equatable {
         let radians = Double.pi / 180
         let dLat = (latitude - self.latitude) * radians
         let dLon = (longitude - self.longitude) * radians
-        let a = sin(dLat / 2) * sin(dLat / 2)
+        let a =
+            sin(dLat / 2) * sin(dLat / 2)
             + cos(self.latitude * radians) * cos(latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * Self.earthRadius * asin(min(1, a.squareRoot()))
     }

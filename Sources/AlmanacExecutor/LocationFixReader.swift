@@ -38,8 +38,10 @@ public final class LocationFixReader {
 
     /// `latestPlausible`, for a live feed, bounds fix times: a fix dated later (a device's clock
     /// gone wrong, `9999-12-31`) is skipped, or every later fix would seem to go back in time.
-    public init(onFix: @escaping (LocationFix) -> Void, onProblem: @escaping (Problem) -> Void,
-                latestPlausible: (() -> Instant)? = nil) {
+    public init(
+        onFix: @escaping (LocationFix) -> Void, onProblem: @escaping (Problem) -> Void,
+        latestPlausible: (() -> Instant)? = nil
+    ) {
         self.onFix = onFix
         self.onProblem = onProblem
         self.latestPlausible = latestPlausible
@@ -126,8 +128,11 @@ public final class LocationFixReader {
             // Reported once: a feed stuck in the future would otherwise log every line.
             if !reportedFutureFix {
                 reportedFutureFix = true
-                onProblem(Problem(line: fix.line, message: "time \(fix.at) is in the future (after \(limit)); "
-                                  + "this and any later fix from the future are skipped, reported only this once"))
+                onProblem(
+                    Problem(
+                        line: fix.line,
+                        message: "time \(fix.at) is in the future (after \(limit)); "
+                            + "this and any later fix from the future are skipped, reported only this once"))
             }
         } else if let lastTime, fix.at < lastTime {
             onProblem(Problem(line: fix.line, message: "time \(fix.at) goes back before \(lastTime)"))

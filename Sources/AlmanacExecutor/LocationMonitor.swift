@@ -15,8 +15,11 @@ public final class LocationMonitor {
     private let feed: LocationFeed
     private let grace: Double
     private let log: (String) -> Void
-    private var plan = Plan(spec: SpecInfo(name: "", sha256: ""), window: Window(from: Instant(secondsSinceEpoch: 0),
-                            to: Instant(secondsSinceEpoch: 0)), tzdata: "", limits: PlanLimits())
+    private var plan = Plan(
+        spec: SpecInfo(name: "", sha256: ""),
+        window: Window(
+            from: Instant(secondsSinceEpoch: 0),
+            to: Instant(secondsSinceEpoch: 0)), tzdata: "", limits: PlanLimits())
     /// Every armed window's start and end, sorted and unique.
     private var boundaries: [Int64] = []
     private var monitored: Set<String> = []
@@ -80,7 +83,8 @@ public final class LocationMonitor {
     func reset(plan: Plan, monitored regions: [PlanRegion], now: Instant) {
         // The same regions as before (the common case: a reconcile without a reload) keep their edges.
         if plan.regions != self.plan.regions || boundaries.isEmpty {
-            boundaries = Array(Set(plan.regions.flatMap { $0.armed.flatMap { [$0.from.secondsSinceEpoch, $0.to.secondsSinceEpoch] } })).sorted()
+            boundaries = Array(Set(plan.regions.flatMap { $0.armed.flatMap { [$0.from.secondsSinceEpoch, $0.to.secondsSinceEpoch] } }))
+                .sorted()
         }
         self.plan = plan
         monitored = Set(regions.map(\.trigger))
@@ -93,7 +97,8 @@ public final class LocationMonitor {
             }
             // A moved or resized region starts over; an unchanged one keeps what it knows.
             if let old = trackers[region.trigger], old.latitude == fresh.latitude, old.longitude == fresh.longitude,
-               old.radius == fresh.radius {
+                old.radius == fresh.radius
+            {
                 kept[region.trigger] = old
             } else {
                 kept[region.trigger] = fresh
@@ -178,7 +183,8 @@ public final class LocationMonitor {
                 log("\(event) of '\(region.trigger)' at \(fix.at) not fired: \(fire.id) was delivered already")
                 continue
             }
-            try journal.append(.fire(id: fire.id, trigger: fire.trigger, at: fire.at, now: Instant(secondsSinceEpoch: Int64(nowSeconds.rounded(.down)))))
+            try journal.append(
+                .fire(id: fire.id, trigger: fire.trigger, at: fire.at, now: Instant(secondsSinceEpoch: Int64(nowSeconds.rounded(.down)))))
             lastFire[region.trigger] = at
             fired += 1
             log("fire \(fire.id) (\(event))")
@@ -194,10 +200,12 @@ public final class LocationMonitor {
     private func table(for trigger: String) -> OffsetTable {
         let zone = plan.triggers[trigger]?.timezone ?? "UTC"
         if let table = tables[zone] { return table }
-        let table = OffsetTable(zone: zone, covering: plan.window.from, to: plan.window.to) ?? {
-            log("unknown time zone '\(zone)' of '\(trigger)'; its fire ids use UTC")
-            return OffsetTable(identifier: "UTC", initialOffset: 0, changes: [])
-        }()
+        let table =
+            OffsetTable(zone: zone, covering: plan.window.from, to: plan.window.to)
+            ?? {
+                log("unknown time zone '\(zone)' of '\(trigger)'; its fire ids use UTC")
+                return OffsetTable(identifier: "UTC", initialOffset: 0, changes: [])
+            }()
         tables[zone] = table
         return table
     }

@@ -17,7 +17,8 @@ struct LocationTracker {
 
     init?(_ region: PlanRegion) {
         guard let latitude = Double(region.latitude), let longitude = Double(region.longitude),
-              let radius = Double(region.radius), radius > 0 else { return nil }
+            let radius = Double(region.radius), radius > 0
+        else { return nil }
         self.latitude = latitude
         self.longitude = longitude
         self.radius = radius

@@ -42,8 +42,9 @@ public enum Reconciler {
         // A region is watched only while armed; the loop (or the next reconcile) follows its windows.
         let regions = LocationMonitor.activeRegions(in: plan, at: now)
         let regionsChangeAt = plan.regions.flatMap { $0.armed.flatMap { [$0.from, $0.to] } }.filter { $0 > now }.min()
-        return Registration(fires: chosen, regions: regions, futureFires: future.count, refreshBy: refreshBy,
-                            regionsChangeAt: regionsChangeAt)
+        return Registration(
+            fires: chosen, regions: regions, futureFires: future.count, refreshBy: refreshBy,
+            regionsChangeAt: regionsChangeAt)
     }
 
     /// The fires and regions to register at `now`, reading from `source` only what the choice needs:
@@ -77,7 +78,11 @@ public enum Reconciler {
                 if taken[0].count == budget && leftOut[0] != nil { break }
                 _ = try cursor.next()
                 seen += 1
-                if taken[lastLevel].count < budget { taken[lastLevel].append(fire) } else if leftOut[lastLevel] == nil { leftOut[lastLevel] = fire.at }
+                if taken[lastLevel].count < budget {
+                    taken[lastLevel].append(fire)
+                } else if leftOut[lastLevel] == nil {
+                    leftOut[lastLevel] = fire.at
+                }
             }
             var remaining = budget
             for level in taken.indices {
@@ -92,8 +97,9 @@ public enum Reconciler {
         let futureFires = seen + (try cursor.remainingCount())
         let regions = LocationMonitor.activeRegions(in: plan, at: now)
         let regionsChangeAt = LocationMonitor.nextEdge(in: plan.regions, after: now)
-        return Registration(fires: chosen, regions: regions, futureFires: futureFires, refreshBy: refreshBy,
-                            regionsChangeAt: regionsChangeAt)
+        return Registration(
+            fires: chosen, regions: regions, futureFires: futureFires, refreshBy: refreshBy,
+            regionsChangeAt: regionsChangeAt)
     }
 
     /// Cancels everything `backend` holds, then registers the fires and regions for `now` from `source`.

@@ -15,7 +15,8 @@ public enum RegistrationRecord {
     /// The record's text.
     public static func render(_ registration: Reconciler.Registration, plan: Plan, now: Instant) -> String {
         var text = "{\n  \"now\": \"\(now)\",\n"
-        text += "  \"spec\": {\"name\": \(JSONWriter.quoted(plan.spec.name))"
+        text +=
+            "  \"spec\": {\"name\": \(JSONWriter.quoted(plan.spec.name))"
             + (plan.spec.sha256.map { ", \"sha256\": \"\($0)\"" } ?? "") + "},\n"
         text += "  \"refresh_by\": \"\(registration.refreshBy)\",\n"
         text += "  \"future_fires\": \(registration.futureFires),\n"

@@ -24,7 +24,9 @@ public final class SpyBackend: Backend {
 
     /// A location fire: as `fire`, with `"event"` (`enter` or `exit`) before the payload.
     public func fire(_ fire: Fire, event: PlanRegion.Event, trigger: PlanTrigger) throws {
-        try output.write("{\"call\": \"fire\", \(FireDescription.fields(fire)), \"event\": \"\(event.rawValue)\", \"payload\": \(FireDescription.payload(trigger))}")
+        try output.write(
+            "{\"call\": \"fire\", \(FireDescription.fields(fire)), \"event\": \"\(event.rawValue)\", \"payload\": \(FireDescription.payload(trigger))}"
+        )
     }
 
     public func monitor(_ region: PlanRegion) throws {

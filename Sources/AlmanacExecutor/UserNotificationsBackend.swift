@@ -25,8 +25,9 @@ public final class UserNotificationsBackend: Backend {
         utc.timeZone = TimeZone(identifier: "UTC")!
         let date = Date(timeIntervalSince1970: TimeInterval(fire.at.secondsSinceEpoch))
         let components = utc.dateComponents([.year, .month, .day, .hour, .minute, .second, .timeZone], from: date)
-        let request = UNNotificationRequest(identifier: fire.id, content: content,
-                                            trigger: UNCalendarNotificationTrigger(dateMatching: components, repeats: false))
+        let request = UNNotificationRequest(
+            identifier: fire.id, content: content,
+            trigger: UNCalendarNotificationTrigger(dateMatching: components, repeats: false))
         center.add(request)
     }
 

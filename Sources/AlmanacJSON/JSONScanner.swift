@@ -30,7 +30,9 @@ public struct JSONScanner {
     }
 
     /// Runs `body` with a scanner over `buffer` (a part of a larger text, such as one line of it).
-    public static func scan<R>(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512, _ body: (inout JSONScanner) throws -> R) rethrows -> R {
+    public static func scan<R>(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512, _ body: (inout JSONScanner) throws -> R) rethrows
+        -> R
+    {
         var scanner = JSONScanner(bytes: buffer, maxDepth: maxDepth)
         return try body(&scanner)
     }

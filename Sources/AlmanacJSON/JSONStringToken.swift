@@ -113,7 +113,8 @@ extension JSONScanner {
                 position += 2
                 let low = try scanHex4()
                 guard low >= 0xDC00 && low <= 0xDFFF else {
-                    throw error("high surrogate \\u\(String(unit, radix: 16, uppercase: true)) is not followed by a low surrogate", at: start)
+                    throw error(
+                        "high surrogate \\u\(String(unit, radix: 16, uppercase: true)) is not followed by a low surrogate", at: start)
                 }
             }
         default:

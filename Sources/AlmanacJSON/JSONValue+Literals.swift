@@ -1,7 +1,8 @@
 /// Literals, so that a payload built in code reads like the JSON it becomes:
 /// `["title": "Take the pill", "sound": true, "badge": 1]`.
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
     public init(stringLiteral value: String) { self = .string(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     /// An integer's decimal text, the form the plan writer keeps.

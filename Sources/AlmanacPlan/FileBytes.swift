@@ -16,16 +16,18 @@ public enum FileBytes {
         defer { close(fd) }
         var info = stat()
         let isRegular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        return try read(fd: fd, path: path, sizeHint: isRegular ? Int(info.st_size) : 0,
-                        limit: isRegular ? nil : PlanFireSource.nonRegularLimit)
+        return try read(
+            fd: fd, path: path, sizeHint: isRegular ? Int(info.st_size) : 0,
+            limit: isRegular ? nil : PlanFireSource.nonRegularLimit)
     }
 
     /// The bytes of `fd` to its end; past `limit` bytes (a pipe or device) refused.
     static func read(fd: Int32, path: String, sizeHint: Int, limit: Int?) throws -> [UInt8] {
         let bytes = try read(fd: fd, path: path, sizeHint: sizeHint, cap: limit.map { $0 + 1 } ?? Int.max)
         if let limit, bytes.count > limit {
-            throw PlanError("cannot read \(path): it is not a regular file and holds more than \(limit >> 20) MiB, "
-                            + "the most read from a pipe or device; copy the plan to a file")
+            throw PlanError(
+                "cannot read \(path): it is not a regular file and holds more than \(limit >> 20) MiB, "
+                    + "the most read from a pipe or device; copy the plan to a file")
         }
         return bytes
     }

@@ -39,11 +39,13 @@ public struct Fire: Hashable, Sendable {
         var text = id
         let parsed = text.withUTF8 { Fire.parseID($0, trigger: trigger) }
         if let parsed, nominal == nil || nominal!.wallSeconds == parsed.wall {
-            self.init(at: at, trigger: trigger, offset: offset, nominalWall: parsed.wall, secondPass: parsed.secondPass,
-                      isMoved: nominal != nil)
+            self.init(
+                at: at, trigger: trigger, offset: offset, nominalWall: parsed.wall, secondPass: parsed.secondPass,
+                isMoved: nominal != nil)
         } else {
-            self.init(at: at, trigger: trigger, offset: offset, nominalWall: nominal?.wallSeconds ?? local.wallSeconds,
-                      isMoved: nominal != nil)
+            self.init(
+                at: at, trigger: trigger, offset: offset, nominalWall: nominal?.wallSeconds ?? local.wallSeconds,
+                isMoved: nominal != nil)
             customID = id
         }
     }
@@ -93,7 +95,8 @@ public struct Fire: Hashable, Sendable {
     public static func parseID(_ bytes: UnsafeBufferPointer<UInt8>, trigger: String) -> (wall: Int64, secondPass: Bool)? {
         let t = trigger.utf8.count
         guard bytes.count == t + 20 || bytes.count == t + 22,
-              bytes.starts(with: trigger.utf8), bytes[t] == 0x40 else { return nil }
+            bytes.starts(with: trigger.utf8), bytes[t] == 0x40
+        else { return nil }
         let secondPass = bytes.count == t + 22
         if secondPass && (bytes[t + 20] != 0x7E || bytes[t + 21] != 0x32) { return nil }
         let time = UnsafeBufferPointer(rebasing: bytes[(t + 1)..<(t + 20)])

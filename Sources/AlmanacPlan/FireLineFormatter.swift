@@ -110,8 +110,10 @@ private struct ByteCursor {
             text.pointer += 1
             text.put2(civil.day)
             date.day = day
-            date.bytes = (UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self),
-                          UnsafeRawPointer(pointer + 8).loadUnaligned(as: UInt16.self))
+            date.bytes = (
+                UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self),
+                UnsafeRawPointer(pointer + 8).loadUnaligned(as: UInt16.self)
+            )
         } else {
             UnsafeMutableRawPointer(pointer).storeBytes(of: date.bytes.0, as: UInt64.self)
             UnsafeMutableRawPointer(pointer + 8).storeBytes(of: date.bytes.1, as: UInt16.self)

@@ -18,8 +18,10 @@ public struct Plan: Sendable, Equatable {
     /// Sorted by `(at, trigger, id)`.
     public var fires: [Fire]
 
-    public init(spec: SpecInfo, window: Window, tzdata: String, limits: PlanLimits,
-                triggers: [String: PlanTrigger] = [:], regions: [PlanRegion] = [], fires: [Fire] = []) {
+    public init(
+        spec: SpecInfo, window: Window, tzdata: String, limits: PlanLimits,
+        triggers: [String: PlanTrigger] = [:], regions: [PlanRegion] = [], fires: [Fire] = []
+    ) {
         self.spec = spec
         self.window = window
         self.tzdata = tzdata
@@ -76,8 +78,10 @@ public struct PlanTrigger: Hashable, Sendable {
     /// What an executor does when the trigger fires while its previous command still runs.
     public var concurrency: PlanConcurrency
 
-    public init(kind: String, timezone: String? = nil, priority: Int = 0, payload: [String: JSONValue] = [:],
-                concurrency: PlanConcurrency = .allow) {
+    public init(
+        kind: String, timezone: String? = nil, priority: Int = 0, payload: [String: JSONValue] = [:],
+        concurrency: PlanConcurrency = .allow
+    ) {
         self.kind = kind
         self.timezone = timezone
         self.priority = priority
@@ -107,8 +111,10 @@ public struct PlanRegion: Hashable, Sendable {
     /// Sorted, disjoint, inside the plan's window.
     public var armed: [Window]
 
-    public init(trigger: String, on: Event, latitude: String, longitude: String, radius: String,
-                cooldown: Int64? = nil, armed: [Window]) {
+    public init(
+        trigger: String, on: Event, latitude: String, longitude: String, radius: String,
+        cooldown: Int64? = nil, armed: [Window]
+    ) {
         self.trigger = trigger
         self.on = on
         self.latitude = latitude

@@ -76,8 +76,9 @@ enum PlanFields {
 
         func limits() throws -> PlanLimits {
             let members = try object(required: ["max_pending", "max_regions"])
-            return PlanLimits(maxPending: try member("max_pending", of: members).int(minimum: 0),
-                              maxRegions: try member("max_regions", of: members).int(minimum: 0))
+            return PlanLimits(
+                maxPending: try member("max_pending", of: members).int(minimum: 0),
+                maxRegions: try member("max_regions", of: members).int(minimum: 0))
         }
 
         func triggers() throws -> [String: PlanTrigger] {
@@ -92,7 +93,8 @@ enum PlanFields {
                 let kind = try entry.member("kind", of: fields).string()
                 // A kind this executor does not know (a newer compiler's) is kept: its fires are fires.
                 guard TriggerKindNames.isWellFormed(kind) else {
-                    throw entry.failure("\"kind\" must be a kind name such as \(TriggerKindNames.known.joined(separator: ", ")), not \"\(kind)\"")
+                    throw entry.failure(
+                        "\"kind\" must be a kind name such as \(TriggerKindNames.known.joined(separator: ", ")), not \"\(kind)\"")
                 }
                 let payload = try entry.member("payload", of: fields)
                 guard let payloadMembers = payload.json.objectValue else { throw payload.failure("must be an object") }
@@ -101,13 +103,16 @@ enum PlanFields {
                     let member = try entry.member("concurrency", of: fields)
                     let text = try member.string()
                     guard let value = PlanConcurrency(rawValue: text) else {
-                        throw member.failure("unknown concurrency \"\(text)\"; expected one of \(PlanConcurrency.allCases.map(\.rawValue).joined(separator: ", "))")
+                        throw member.failure(
+                            "unknown concurrency \"\(text)\"; expected one of \(PlanConcurrency.allCases.map(\.rawValue).joined(separator: ", "))"
+                        )
                     }
                     concurrency = value
                 }
-                triggers[id] = PlanTrigger(kind: kind, timezone: try fields["timezone"].map { _ in try entry.member("timezone", of: fields).string() },
-                                           priority: try entry.member("priority", of: fields).int(), payload: payloadMembers,
-                                           concurrency: concurrency)
+                triggers[id] = PlanTrigger(
+                    kind: kind, timezone: try fields["timezone"].map { _ in try entry.member("timezone", of: fields).string() },
+                    priority: try entry.member("priority", of: fields).int(), payload: payloadMembers,
+                    concurrency: concurrency)
             }
             return triggers
         }
@@ -117,7 +122,8 @@ enum PlanFields {
             var regions: [PlanRegion] = []
             for (index, item) in items.enumerated() {
                 let entry = Value(json: item, path: "\(path)[\(index)]", offset: offset, scanner: scanner)
-                let fields = try entry.object(required: ["trigger", "on", "latitude", "longitude", "radius", "armed"], optional: ["cooldown"])
+                let fields = try entry.object(
+                    required: ["trigger", "on", "latitude", "longitude", "radius", "armed"], optional: ["cooldown"])
                 let trigger = try entry.member("trigger", of: fields).string()
                 guard triggers[trigger] != nil else { throw entry.failure("trigger \"\(trigger)\" is not declared in \"triggers\"") }
                 if let previous = regions.last, !previous.trigger.utf8.lexicographicallyPrecedes(trigger.utf8) {
@@ -136,13 +142,14 @@ enum PlanFields {
                 if let outside = armed.first(where: { $0.from < window.from || $0.to > window.to }) {
                     throw armedValue.failure("armed window from \(outside.from) to \(outside.to) is outside the plan's window")
                 }
-                regions.append(PlanRegion(
-                    trigger: trigger, on: on,
-                    latitude: try entry.member("latitude", of: fields).number(in: -90...90),
-                    longitude: try entry.member("longitude", of: fields).number(in: -180...180),
-                    radius: try entry.member("radius", of: fields).number(in: 0...Double.greatestFiniteMagnitude),
-                    cooldown: try fields["cooldown"].map { _ in Int64(try entry.member("cooldown", of: fields).int(minimum: 0)) },
-                    armed: armed))
+                regions.append(
+                    PlanRegion(
+                        trigger: trigger, on: on,
+                        latitude: try entry.member("latitude", of: fields).number(in: -90...90),
+                        longitude: try entry.member("longitude", of: fields).number(in: -180...180),
+                        radius: try entry.member("radius", of: fields).number(in: 0...Double.greatestFiniteMagnitude),
+                        cooldown: try fields["cooldown"].map { _ in Int64(try entry.member("cooldown", of: fields).int(minimum: 0)) },
+                        armed: armed))
             }
             return regions
         }

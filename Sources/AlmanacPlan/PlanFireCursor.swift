@@ -109,7 +109,8 @@ public final class PlanFireCursor {
         buffer.withUnsafeBufferPointer { bytes in
             guard position < bufferCount else { return nil }
             guard let base = bytes.baseAddress,
-                  let found = memchr(base + position, 0x0A, bufferCount - position) else { return nil }
+                let found = memchr(base + position, 0x0A, bufferCount - position)
+            else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
@@ -130,7 +131,9 @@ public final class PlanFireCursor {
         let want = min(buffer.count - kept, lines.linesEnd - (bufferStart + kept))
         var done = 0
         while done < want {
-            let n = buffer.withUnsafeMutableBytes { pread(lines.fd, $0.baseAddress! + kept + done, want - done, off_t(bufferStart + kept + done)) }
+            let n = buffer.withUnsafeMutableBytes {
+                pread(lines.fd, $0.baseAddress! + kept + done, want - done, off_t(bufferStart + kept + done))
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw PlanError("cannot read \(lines.path): \(String(cString: strerror(errno)))")

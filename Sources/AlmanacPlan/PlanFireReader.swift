@@ -63,12 +63,19 @@ struct PlanFireReader {
                 let key = try scanner.readStringToken()
                 try scanner.expect(0x3A, "':' after an object key")
                 let field: Field
-                if scanner.token(key, equals: "at") { field = .at }
-                else if scanner.token(key, equals: "trigger") { field = .trigger }
-                else if scanner.token(key, equals: "local") { field = .local }
-                else if scanner.token(key, equals: "id") { field = .id }
-                else if scanner.token(key, equals: "nominal") { field = .nominal }
-                else { throw failure("unknown field \"\(scanner.string(of: key))\"") }
+                if scanner.token(key, equals: "at") {
+                    field = .at
+                } else if scanner.token(key, equals: "trigger") {
+                    field = .trigger
+                } else if scanner.token(key, equals: "local") {
+                    field = .local
+                } else if scanner.token(key, equals: "id") {
+                    field = .id
+                } else if scanner.token(key, equals: "nominal") {
+                    field = .nominal
+                } else {
+                    throw failure("unknown field \"\(scanner.string(of: key))\"")
+                }
                 guard seen & field.rawValue == 0 else { throw failure("duplicate key \"\(field)\"") }
                 seen |= field.rawValue
                 guard scanner.peek() == 0x22 else { throw failure("\"\(field)\" must be a string") }
@@ -105,13 +112,16 @@ struct PlanFireReader {
         guard PlanFields.isTriggerID(trigger.utf8) else { throw failure("\"\(trigger)\" is not a trigger id") }
         guard let idToken, let parsed = scanner.withBytes(of: idToken, { Fire.parseID($0, trigger: trigger) }) else {
             let id = idToken.map { scanner.string(of: $0) } ?? ""
-            throw failure("id \"\(id)\" must be the trigger id, '@' and the nominal local date-time (\(trigger)@YYYY-MM-DDTHH:MM:SS, then ~2 for a second pass)")
+            throw failure(
+                "id \"\(id)\" must be the trigger id, '@' and the nominal local date-time (\(trigger)@YYYY-MM-DDTHH:MM:SS, then ~2 for a second pass)"
+            )
         }
         guard local.wallSeconds - Int64(offset) == at.secondsSinceEpoch else {
             throw failure("\"local\" \(PlanTimestamp.format(local, offset: offset)) is not the same instant as \"at\" \(at)")
         }
-        var fire = Fire(at: at, trigger: trigger, offset: offset, nominalWall: parsed.wall, secondPass: parsed.secondPass,
-                        isMoved: nominal != nil)
+        var fire = Fire(
+            at: at, trigger: trigger, offset: offset, nominalWall: parsed.wall, secondPass: parsed.secondPass,
+            isMoved: nominal != nil)
         if let nominal, nominal.wallSeconds != parsed.wall {
             // Kept as written (a hand-made plan): the plain form would lose either the id or the nominal.
             fire = Fire(at: at, trigger: trigger, local: local, offset: offset, id: scanner.string(of: idToken), nominal: nominal)

@@ -97,7 +97,11 @@ final class PlanLines: @unchecked Sendable {
                 let b = head[i]
                 defer { i += 1 }
                 if inString {
-                    if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 {
+                    if escaped {
+                        escaped = false
+                    } else if b == 0x5C {
+                        escaped = true
+                    } else if b == 0x22 {
                         inString = false
                         if depth == 1, head[stringStart..<i].elementsEqual("fires".utf8) { afterKey = 1 }
                     }
@@ -162,8 +166,10 @@ final class PlanLines: @unchecked Sendable {
     func countLines(from: Int) throws -> Int {
         let count: Int
         if let mark = countMark {
-            count = from >= mark.offset ? mark.count - (try lineFeeds(from: mark.offset, to: from))
-                                        : mark.count + (try lineFeeds(from: from, to: mark.offset))
+            count =
+                from >= mark.offset
+                ? mark.count - (try lineFeeds(from: mark.offset, to: from))
+                : mark.count + (try lineFeeds(from: from, to: mark.offset))
         } else {
             count = try lineFeeds(from: from, to: linesEnd)
         }
@@ -211,7 +217,8 @@ final class PlanLines: @unchecked Sendable {
                 scanner.skipWhitespace()
                 failureColumn = scanner.position + 1
                 guard scanner.peek() == 0x7B else {
-                    throw PlanFireReader.FireProblem(message: "expected one fire object per line (the plan layout `almanac compile` writes)")
+                    throw PlanFireReader.FireProblem(
+                        message: "expected one fire object per line (the plan layout `almanac compile` writes)")
                 }
                 let fire = try reader.readFireObject(&scanner)
                 let comma = scanner.consume(0x2C)

@@ -107,8 +107,9 @@ struct PlanDocument {
                 throw PlanError("fires[\(index)]: \(fire.id) at \(fire.at) is outside the plan's window [\(window.from), \(window.to))")
             }
         }
-        return Plan(spec: spec, window: window, tzdata: tzdata, limits: limits,
-                    triggers: triggers, regions: regions, fires: fires)
+        return Plan(
+            spec: spec, window: window, tzdata: tzdata, limits: limits,
+            triggers: triggers, regions: regions, fires: fires)
     }
 
     func located(_ message: String, at offset: Int, _ scanner: JSONScanner) -> PlanError {

@@ -74,7 +74,8 @@ public enum PlanTimestamp {
         default: return nil
         }
         guard let hours = digits2(bytes, 20), bytes[22] == 0x3A, let minutes = digits2(bytes, 23),
-              hours <= 23, minutes <= 59 else { return nil }
+            hours <= 23, minutes <= 59
+        else { return nil }
         var seconds = 0
         if bytes.count == 28 {
             guard bytes[25] == 0x3A, let s = digits2(bytes, 26), s <= 59, s != 0 else { return nil }
@@ -95,10 +96,10 @@ public enum PlanTimestamp {
     /// Seconds since 1970-01-01T00:00:00 of the leading `YYYY-MM-DDTHH:MM:SS`, checked field by field.
     static func parseWallTime(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard b.count >= 19,
-              let c = digits2(b, 0), let y = digits2(b, 2), b[4] == 0x2D,
-              let month = digits2(b, 5), b[7] == 0x2D, let day = digits2(b, 8), b[10] == 0x54,
-              let hour = digits2(b, 11), b[13] == 0x3A, let minute = digits2(b, 14), b[16] == 0x3A,
-              let second = digits2(b, 17)
+            let c = digits2(b, 0), let y = digits2(b, 2), b[4] == 0x2D,
+            let month = digits2(b, 5), b[7] == 0x2D, let day = digits2(b, 8), b[10] == 0x54,
+            let hour = digits2(b, 11), b[13] == 0x3A, let minute = digits2(b, 14), b[16] == 0x3A,
+            let second = digits2(b, 17)
         else { return nil }
         let date = CivilDate(year: c * 100 + y, month: month, day: day)
         guard date.isValid, hour <= 23, minute <= 59, second <= 59 else { return nil }

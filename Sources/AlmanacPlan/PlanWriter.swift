@@ -31,7 +31,8 @@ public struct PlanWriter<Sink: ByteSink> {
     public mutating func writeHeader(_ plan: Plan) throws {
         precondition(stage == .header, "writeHeader must be called once, first")
         var text = "{\n  \"plan\": \(Plan.formatVersion),\n"
-        text += "  \"spec\": {\"name\": \(JSONWriter.quoted(plan.spec.name))"
+        text +=
+            "  \"spec\": {\"name\": \(JSONWriter.quoted(plan.spec.name))"
             + (plan.spec.sha256.map { ", \"sha256\": \(JSONWriter.quoted($0))" } ?? "") + "},\n"
         text += "  \"window\": \(windowText(plan.window)),\n"
         text += "  \"tzdata\": \(JSONWriter.quoted(plan.tzdata)),\n"

@@ -24,8 +24,10 @@ public enum PlanDiffJSON {
 
     /// `{"label": …, "spec": …, "window": …, "tzdata": …, "fires": n}`.
     static func side(_ plan: Plan, label: String) -> String {
-        object([("label", JSONWriter.quoted(label)), ("spec", spec(plan.spec)), ("window", window(plan.window)),
-                ("tzdata", JSONWriter.quoted(plan.tzdata)), ("fires", "\(plan.fires.count)")])
+        object([
+            ("label", JSONWriter.quoted(label)), ("spec", spec(plan.spec)), ("window", window(plan.window)),
+            ("tzdata", JSONWriter.quoted(plan.tzdata)), ("fires", "\(plan.fires.count)"),
+        ])
     }
 
     /// The plan-level fields that changed, each as `{"old": …, "new": …}`.
@@ -39,9 +41,11 @@ public enum PlanDiffJSON {
     }
 
     static func totals(_ diff: PlanDiff) -> [(String, String)] {
-        [("triggers_added", "\(diff.count(.added))"), ("triggers_removed", "\(diff.count(.removed))"),
-         ("triggers_changed", "\(diff.count(.changed))"), ("fires_added", "\(diff.firesAdded)"),
-         ("fires_removed", "\(diff.firesRemoved)"), ("fires_moved", "\(diff.firesMoved)")]
+        [
+            ("triggers_added", "\(diff.count(.added))"), ("triggers_removed", "\(diff.count(.removed))"),
+            ("triggers_changed", "\(diff.count(.changed))"), ("fires_added", "\(diff.firesAdded)"),
+            ("fires_removed", "\(diff.firesRemoved)"), ("fires_moved", "\(diff.firesMoved)"),
+        ]
     }
 
     static func triggerBlock(_ trigger: TriggerDiff, _ diff: PlanDiff, _ options: PlanDiffOptions) -> String {
@@ -54,7 +58,9 @@ public enum PlanDiffJSON {
         if let k = trigger.kind { members.append(("kind", change(JSONWriter.quoted(k.old), JSONWriter.quoted(k.new)))) }
         if let z = trigger.timezone { members.append(("timezone", change(optionalString(z.old), optionalString(z.new)))) }
         if let p = trigger.priority { members.append(("priority", change("\(p.old)", "\(p.new)"))) }
-        if let c = trigger.concurrency { members.append(("concurrency", change(JSONWriter.quoted(c.old.rawValue), JSONWriter.quoted(c.new.rawValue)))) }
+        if let c = trigger.concurrency {
+            members.append(("concurrency", change(JSONWriter.quoted(c.old.rawValue), JSONWriter.quoted(c.new.rawValue))))
+        }
         if !trigger.payload.isEmpty {
             let keys = trigger.payload.map { p -> String in
                 var m = [("key", JSONWriter.quoted(p.key))]
@@ -66,8 +72,10 @@ public enum PlanDiffJSON {
         }
         if let r = trigger.region { members.append(("region", change(region(r.old), region(r.new)))) }
         let listed = diff.fireChanges(of: trigger, limit: options.limit)
-        var fires = object([("added", "\(trigger.added)"), ("removed", "\(trigger.removed)"),
-                            ("moved", "\(trigger.moved)"), ("listed", "\(listed.count)")])
+        var fires = object([
+            ("added", "\(trigger.added)"), ("removed", "\(trigger.removed)"),
+            ("moved", "\(trigger.moved)"), ("listed", "\(listed.count)"),
+        ])
         fires.removeLast()
         fires += ", \"changes\": ["
         for (i, item) in listed.enumerated() { fires += (i == 0 ? "\n      " : ",\n      ") + fireChange(item) }
@@ -82,14 +90,18 @@ public enum PlanDiffJSON {
         case .added(let f): return object([("change", "\"added\""), ("id", JSONWriter.quoted(f.id)), ("new", fire(f))])
         case .removed(let f): return object([("change", "\"removed\""), ("id", JSONWriter.quoted(f.id)), ("old", fire(f))])
         case .moved(let a, let b):
-            return object([("change", "\"moved\""), ("id", JSONWriter.quoted(b.id)), ("old", fire(a)), ("new", fire(b)),
-                           ("seconds", "\(b.at.secondsSinceEpoch - a.at.secondsSinceEpoch)")])
+            return object([
+                ("change", "\"moved\""), ("id", JSONWriter.quoted(b.id)), ("old", fire(a)), ("new", fire(b)),
+                ("seconds", "\(b.at.secondsSinceEpoch - a.at.secondsSinceEpoch)"),
+            ])
         }
     }
 
     static func fire(_ fire: Fire) -> String {
-        var m = [("at", JSONWriter.quoted(PlanTimestamp.format(fire.at))),
-                 ("local", JSONWriter.quoted(PlanTimestamp.format(fire.local, offset: fire.offset)))]
+        var m = [
+            ("at", JSONWriter.quoted(PlanTimestamp.format(fire.at))),
+            ("local", JSONWriter.quoted(PlanTimestamp.format(fire.local, offset: fire.offset))),
+        ]
         if let nominal = fire.nominal { m.append(("nominal", JSONWriter.quoted(nominal.description))) }
         return object(m)
     }
@@ -107,8 +119,10 @@ public enum PlanDiffJSON {
     static func region(_ region: PlanRegion?) -> String {
         guard let region else { return "null" }
         func number(_ literal: String) -> String { JSONValue.isNumberLiteral(literal) ? literal : JSONWriter.quoted(literal) }
-        var m = [("on", JSONWriter.quoted(region.on.rawValue)), ("latitude", number(region.latitude)),
-                 ("longitude", number(region.longitude)), ("radius", number(region.radius))]
+        var m = [
+            ("on", JSONWriter.quoted(region.on.rawValue)), ("latitude", number(region.latitude)),
+            ("longitude", number(region.longitude)), ("radius", number(region.radius)),
+        ]
         if let cooldown = region.cooldown { m.append(("cooldown", "\(cooldown)")) }
         m.append(("armed", "[" + region.armed.map(window).joined(separator: ", ") + "]"))
         return object(m)

@@ -17,18 +17,30 @@ public enum PlanDiffMarkdown {
         }
         if let tzdata = diff.tzdata { rows.append(["tzdata", code(tzdata.old), code(tzdata.new)]) }
         if let limits = diff.limits {
-            rows.append(["limits", "max_pending \(limits.old.maxPending), max_regions \(limits.old.maxRegions)",
-                         "max_pending \(limits.new.maxPending), max_regions \(limits.new.maxRegions)"])
+            rows.append([
+                "limits", "max_pending \(limits.old.maxPending), max_regions \(limits.old.maxRegions)",
+                "max_pending \(limits.new.maxPending), max_regions \(limits.new.maxRegions)",
+            ])
         }
         if let spec = diff.spec {
             if spec.old.name != spec.new.name { rows.append(["spec name", code(spec.old.name), code(spec.new.name)]) }
-            rows.append(["spec sha256", code(PlanDiff.shortDigest(spec.old.sha256, ellipsis: false)), code(PlanDiff.shortDigest(spec.new.sha256, ellipsis: false))])
+            rows.append([
+                "spec sha256", code(PlanDiff.shortDigest(spec.old.sha256, ellipsis: false)),
+                code(PlanDiff.shortDigest(spec.new.sha256, ellipsis: false)),
+            ])
         }
         if !rows.isEmpty { out += "\n" + table(["field", "old", "new"], rows) }
         if diff.triggers.isEmpty { return out }
-        out += "\n" + table(["trigger", "status", "added", "removed", "moved", "attributes changed"], diff.triggers.map { t in
-            [code(t.id), t.status.rawValue, "\(t.added)", "\(t.removed)", "\(t.moved)", t.changedAttributes.joined(separator: ", ")]
-        })
+        out +=
+            "\n"
+            + table(
+                ["trigger", "status", "added", "removed", "moved", "attributes changed"],
+                diff.triggers.map { t in
+                    [
+                        code(t.id), t.status.rawValue, "\(t.added)", "\(t.removed)", "\(t.moved)",
+                        t.changedAttributes.joined(separator: ", "),
+                    ]
+                })
         for trigger in diff.triggers { out += "\n" + section(trigger, diff, options) }
         return out
     }

@@ -34,8 +34,9 @@ public enum PlanDiffText {
         }
         if let tzdata = diff.tzdata { fields.append("tzdata: \(tzdata.old) → \(tzdata.new)") }
         if let limits = diff.limits {
-            fields.append("limits: max_pending \(limits.old.maxPending) → \(limits.new.maxPending), "
-                          + "max_regions \(limits.old.maxRegions) → \(limits.new.maxRegions)")
+            fields.append(
+                "limits: max_pending \(limits.old.maxPending) → \(limits.new.maxPending), "
+                    + "max_regions \(limits.old.maxRegions) → \(limits.new.maxRegions)")
         }
         if let spec = diff.spec {
             if spec.old.name != spec.new.name { fields.append("spec name: \(spec.old.name) → \(spec.new.name)") }
@@ -98,8 +99,9 @@ public enum PlanDiffText {
             lines.append("concurrency: \(quote(concurrency.old.rawValue)) → \(quote(concurrency.new.rawValue))")
         }
         for change in trigger.payload {
-            lines.append("payload.\(quote(change.key)): \(change.old.map { quote(JSONWriter.inline($0)) } ?? "(absent)")"
-                         + " → \(change.new.map { quote(JSONWriter.inline($0)) } ?? "(absent)")")
+            lines.append(
+                "payload.\(quote(change.key)): \(change.old.map { quote(JSONWriter.inline($0)) } ?? "(absent)")"
+                    + " → \(change.new.map { quote(JSONWriter.inline($0)) } ?? "(absent)")")
         }
         if let region = trigger.region, let old = region.old, let new = region.new, sameGeometry(old, new) {
             // Only the armed windows moved (the plan's window did, usually): count them, since the
@@ -107,7 +109,8 @@ public enum PlanDiffText {
             let before = Set(old.armed), after = Set(new.armed)
             lines.append("region armed windows: \(after.subtracting(before).count) added, \(before.subtracting(after).count) removed")
         } else if let region = trigger.region {
-            lines.append("region: \(region.old.map { quote(describe($0)) } ?? "none") → \(region.new.map { quote(describe($0)) } ?? "none")")
+            lines.append(
+                "region: \(region.old.map { quote(describe($0)) } ?? "none") → \(region.new.map { quote(describe($0)) } ?? "none")")
         }
         return lines
     }

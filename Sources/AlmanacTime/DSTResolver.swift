@@ -30,8 +30,9 @@ public enum DSTResolver {
             case .last:
                 return .one(ResolvedTime(instant: second, offset: secondOffset))
             case .both:
-                return .two(ResolvedTime(instant: first, offset: firstOffset),
-                            ResolvedTime(instant: second, offset: secondOffset, secondPass: true))
+                return .two(
+                    ResolvedTime(instant: first, offset: firstOffset),
+                    ResolvedTime(instant: second, offset: secondOffset, secondPass: true))
             }
         }
     }

@@ -59,7 +59,8 @@ public struct OffsetCursor: Sendable {
         let t = table.transitions[i - 1]
         let repeated = Int64(t.before - t.after)
         guard repeated > 0, instant.secondsSinceEpoch < t.instant + repeated,
-              instant.secondsSinceEpoch >= t.instant else { return (offset, nil) }
+            instant.secondsSinceEpoch >= t.instant
+        else { return (offset, nil) }
         return (offset, Instant(secondsSinceEpoch: instant.secondsSinceEpoch - repeated))
     }
 

@@ -85,8 +85,9 @@ public struct OffsetTable: Sendable {
     private static func transition(at instant: Int64, before: Int, after: Int) -> Transition {
         let wallBefore = instant + Int64(before)
         let wallAfter = instant + Int64(after)
-        return Transition(instant: instant, before: before, after: after,
-                          wallLow: min(wallBefore, wallAfter), wallHigh: max(wallBefore, wallAfter))
+        return Transition(
+            instant: instant, before: before, after: after,
+            wallLow: min(wallBefore, wallAfter), wallHigh: max(wallBefore, wallAfter))
     }
 
     /// The table as text for a digest: the identifier, the initial offset and each transition as
@@ -146,8 +147,9 @@ public struct OffsetTable: Sendable {
         if t.after > t.before {
             return .gap(transition: Instant(secondsSinceEpoch: t.instant), before: t.before, after: t.after)
         }
-        return .overlap(first: Instant(secondsSinceEpoch: wall - Int64(t.before)), firstOffset: t.before,
-                        second: Instant(secondsSinceEpoch: wall - Int64(t.after)), secondOffset: t.after)
+        return .overlap(
+            first: Instant(secondsSinceEpoch: wall - Int64(t.before)), firstOffset: t.before,
+            second: Instant(secondsSinceEpoch: wall - Int64(t.after)), secondOffset: t.after)
     }
 
     /// Which instants show the wall time `local` in this zone.

@@ -30,7 +30,8 @@ public enum RFC3339 {
         var bytes = Array(text.utf8)
         // `…:SS.fff…` → `…:SS`: the digits after the seconds' point are dropped, whatever they are.
         if bytes.count > 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
-           bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: ".") {
+            bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: ".")
+        {
             var end = 20
             while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
             guard end > 20 else { return nil }
@@ -47,11 +48,11 @@ public enum RFC3339 {
     public static func parse(_ text: String) -> Timestamp? {
         var reader = DigitReader(bytes: Array(text.utf8))
         guard let year = reader.number(4), reader.take(UInt8(ascii: "-")),
-              let month = reader.number(2), reader.take(UInt8(ascii: "-")),
-              let day = reader.number(2),
-              reader.take(UInt8(ascii: "T")) || reader.take(UInt8(ascii: "t")),
-              let hour = reader.number(2), reader.take(UInt8(ascii: ":")),
-              let minute = reader.number(2)
+            let month = reader.number(2), reader.take(UInt8(ascii: "-")),
+            let day = reader.number(2),
+            reader.take(UInt8(ascii: "T")) || reader.take(UInt8(ascii: "t")),
+            let hour = reader.number(2), reader.take(UInt8(ascii: ":")),
+            let minute = reader.number(2)
         else { return nil }
         var second = 0
         if reader.take(UInt8(ascii: ":")) {
@@ -73,7 +74,8 @@ public enum RFC3339 {
             let sign: Int
             if reader.take(UInt8(ascii: "+")) { sign = 1 } else if reader.take(UInt8(ascii: "-")) { sign = -1 } else { return nil }
             guard let oh = reader.number(2), reader.take(UInt8(ascii: ":")), let om = reader.number(2),
-                  oh <= 23, om <= 59 else { return nil }
+                oh <= 23, om <= 59
+            else { return nil }
             var os = 0
             if reader.take(UInt8(ascii: ":")) {
                 guard let s = reader.number(2), s <= 59 else { return nil }
@@ -83,8 +85,9 @@ public enum RFC3339 {
         }
         let date = CivilDate(year: year, month: month, day: day)
         guard reader.atEnd, date.isValid, hour <= 23, minute <= 59, second <= 59 else { return nil }
-        return Timestamp(local: LocalDateTime(date: date, time: LocalTime(hour: hour, minute: minute, second: second)),
-                         offset: offset)
+        return Timestamp(
+            local: LocalDateTime(date: date, time: LocalTime(hour: hour, minute: minute, second: second)),
+            offset: offset)
     }
 
     /// `2026-11-23T05:00:00Z`.

@@ -20,8 +20,11 @@ public enum TimePoint: Hashable, Sendable {
                 low = min(low, Int64(d.daysSinceEpoch) * 86_400)
                 high = max(high, Int64(d.daysSinceEpoch) * 86_400)
             }
-            guard let table = OffsetTable(zone: zone, covering: Instant(secondsSinceEpoch: low - 2 * 86_400),
-                                          to: Instant(secondsSinceEpoch: high + 2 * 86_400)) else { return nil }
+            guard
+                let table = OffsetTable(
+                    zone: zone, covering: Instant(secondsSinceEpoch: low - 2 * 86_400),
+                    to: Instant(secondsSinceEpoch: high + 2 * 86_400))
+            else { return nil }
             let date: CivilDate
             if case .date(let d) = self {
                 date = d

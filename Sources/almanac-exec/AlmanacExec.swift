@@ -12,12 +12,12 @@ struct AlmanacExec: ParsableCommand {
         commandName: "almanac-exec",
         abstract: "Execute Almanac plans: reconcile, run, simulate.",
         discussion: """
-        Times (--now, --from, --until) are RFC 3339 instants (a fraction of a second is truncated), dates \
-        (local midnight in the plan's zone when all its triggers share one, else UTC), `today` or `now`; \
-        SOURCE_DATE_EPOCH pins `now`.
-        Exit codes (every subcommand): 0 ok; 2 the plan could not be read or the executor could not run; \
-        64 usage (an unknown option, a time or duration that does not parse).
-        """,
+            Times (--now, --from, --until) are RFC 3339 instants (a fraction of a second is truncated), dates \
+            (local midnight in the plan's zone when all its triggers share one, else UTC), `today` or `now`; \
+            SOURCE_DATE_EPOCH pins `now`.
+            Exit codes (every subcommand): 0 ok; 2 the plan could not be read or the executor could not run; \
+            64 usage (an unknown option, a time or duration that does not parse).
+            """,
         version: ToolVersion.line("almanac-exec"),
         subcommands: [ReconcileCommand.self, RunCommand.self, SimulateCommand.self, PendingCommand.self]
     )

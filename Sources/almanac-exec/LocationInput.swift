@@ -40,9 +40,11 @@ struct LocationOptions: ParsableArguments {
         let name = inputName
         Thread.detachNewThread {
             // A fix more than five minutes ahead of the clock is from a broken device clock.
-            let reader = LocationFixReader(onFix: feed.push, onProblem: { log("\(name): \($0)") }, latestPlausible: {
-                Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down)) + LocationFixReader.futureTolerance)
-            })
+            let reader = LocationFixReader(
+                onFix: feed.push, onProblem: { log("\(name): \($0)") },
+                latestPlausible: {
+                    Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down)) + LocationFixReader.futureTolerance)
+                })
             reader.stream(fileDescriptor: fd)
             log("\(name): end of location fixes")
         }

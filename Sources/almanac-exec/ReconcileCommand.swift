@@ -40,8 +40,9 @@ struct ReconcileCommand: ParsableCommand {
                 try RegistrationRecord.write(registration, plan: plan.header, now: now, directory: state)
             }
         }
-        print("{\"now\": \"\(now)\", \"registered\": \(registration.fires.count), \"future_fires\": \(registration.futureFires), "
-              + "\"regions\": \(registration.regions.count), \"refresh_by\": \"\(registration.refreshBy)\""
-              + (registration.regionsChangeAt.map { ", \"regions_change_at\": \"\($0)\"" } ?? "") + "}")
+        print(
+            "{\"now\": \"\(now)\", \"registered\": \(registration.fires.count), \"future_fires\": \(registration.futureFires), "
+                + "\"regions\": \(registration.regions.count), \"refresh_by\": \"\(registration.refreshBy)\""
+                + (registration.regionsChangeAt.map { ", \"regions_change_at\": \"\($0)\"" } ?? "") + "}")
     }
 }

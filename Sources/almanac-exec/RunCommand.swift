@@ -67,8 +67,9 @@ struct RunCommand: ParsableCommand {
         }
         log("running \(path)" + (state.map { " with state in \($0)" } ?? "") + ", misfire \(misfire.rawValue), grace \(grace)")
         let summary = try orExit { try loop.run() }
-        log("stopped: \(summary.fired) fired, \(summary.locationFires) location fires, \(summary.skipped) skipped"
-            + (summary.forbidden > 0 ? ", \(summary.forbidden) forbidden" : "") + ", \(summary.reloads) reloads")
+        log(
+            "stopped: \(summary.fired) fired, \(summary.locationFires) location fires, \(summary.skipped) skipped"
+                + (summary.forbidden > 0 ? ", \(summary.forbidden) forbidden" : "") + ", \(summary.reloads) reloads")
     }
 }
 

@@ -37,7 +37,9 @@ struct BackendOptions: ParsableArguments {
 
     /// The backend, exec outcomes reported to `onOutcome`; a `daemon`'s stdout is written by a thread of
     /// its own, and `buffered` (simulate) writes spy and stdout lines in blocks rather than each at once.
-    func make(daemon: Bool = false, buffered: Bool = false, onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }) throws -> any Backend {
+    func make(daemon: Bool = false, buffered: Bool = false, onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }) throws
+        -> any Backend
+    {
         var configuration = BackendRegistry.Configuration()
         configuration.writesInBackground = daemon
         configuration.recordPath = record

@@ -41,20 +41,24 @@ struct SimulateCommand: ParsableCommand {
         // Fix times drive the virtual clock together with plan fires; all are read before it starts.
         let locations = try locationOptions.readAll().map { LocationMonitor(feed: $0, log: { printError($0) }) }
         let loop = try orExit(prefix: "\(path): ") {
-            try FireLoop(loadSource: { try PlanFireSource.open(path: path) }, backend: backend, journal: Journal(),
-                         clock: VirtualClock(start: from),
-                         options: FireLoop.Options(until: Double(until.secondsSinceEpoch)), log: { message in
-                             // Only what a person must know: the loop's routine lines are for the daemon's log.
-                             if message.hasPrefix("reload") || message.contains("not started") { printError(message) }
-                         }, locations: locations)
+            try FireLoop(
+                loadSource: { try PlanFireSource.open(path: path) }, backend: backend, journal: Journal(),
+                clock: VirtualClock(start: from),
+                options: FireLoop.Options(until: Double(until.secondsSinceEpoch)),
+                log: { message in
+                    // Only what a person must know: the loop's routine lines are for the daemon's log.
+                    if message.hasPrefix("reload") || message.contains("not started") { printError(message) }
+                }, locations: locations)
         }
         let window = loop.window
         if from < window.from || until > window.to {
-            printError("warning: the range \(from) to \(until) reaches outside the plan's window \(window.from) to \(window.to); "
-                       + "no fires exist there")
+            printError(
+                "warning: the range \(from) to \(until) reaches outside the plan's window \(window.from) to \(window.to); "
+                    + "no fires exist there")
         }
         let summary = try orExit { try loop.run() }
-        var line = "simulated \(from) to \(until): \(summary.fired) fired, \(summary.locationFires) location fires, "
+        var line =
+            "simulated \(from) to \(until): \(summary.fired) fired, \(summary.locationFires) location fires, "
             + "\(summary.skipped) skipped, \(summary.reconciles) reconciles"
         if summary.forbidden > 0 { line += ", \(summary.forbidden) forbidden (concurrency)" }
         if summary.waited > 0 { line += ", \(summary.waited) waited for a slot" }

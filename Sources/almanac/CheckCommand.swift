@@ -11,13 +11,13 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Validate specs and report every problem with its position.",
         discussion: """
-        Without a window, check validates only: the YAML, every key and value, the rules' meaning \
-        (E01xx-E05xx and their warnings); nothing is expanded. With --from, --to or --horizon it also \
-        compiles each valid spec over that window in memory (nothing is written) and reports what \
-        compiling finds: max_fires exceeded (E0601), triggers with no fire (W0602), daylight saving \
-        (W0603), the region and pending budgets (W0604, W0605).
-        Exit codes: 0 valid; 1 errors (or warnings with --strict); 2 a file could not be read; 64 usage.
-        """
+            Without a window, check validates only: the YAML, every key and value, the rules' meaning \
+            (E01xx-E05xx and their warnings); nothing is expanded. With --from, --to or --horizon it also \
+            compiles each valid spec over that window in memory (nothing is written) and reports what \
+            compiling finds: max_fires exceeded (E0601), triggers with no fire (W0602), daylight saving \
+            (W0603), the region and pending budgets (W0604, W0605).
+            Exit codes: 0 valid; 1 errors (or warnings with --strict); 2 a file could not be read; 64 usage.
+            """
     )
 
     @Argument(help: "Spec files to check (`-` reads standard input).")
@@ -66,8 +66,10 @@ struct CheckCommand: ParsableCommand {
                 let errors = results.flatMap(\.1).filter { $0.severity == .error }.count
                 let warnings = results.flatMap(\.1).filter { $0.severity == .warning }.count
                 let files = results.count == 1 ? "1 spec" : "\(results.count) specs"
-                Terminal.writeErr(errors + warnings == 0 ? "\(files) checked: no problems\n"
-                                  : "\(files) checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
+                Terminal.writeErr(
+                    errors + warnings == 0
+                        ? "\(files) checked: no problems\n"
+                        : "\(files) checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
             }
         }
         if couldNotRead { throw ExitCode(2) }

@@ -11,10 +11,10 @@ struct CompileCommand: ParsableCommand {
         commandName: "compile",
         abstract: "Compile a spec into a plan file over a window.",
         discussion: """
-        The plan goes to -o PLAN (written atomically, and only when its bytes change) or to standard \
-        output. With --check nothing is written: the exit status says whether PLAN is up to date.
-        Exit codes: 0 ok (or up to date); 1 the spec has errors, or PLAN is stale; 2 could not run; 64 usage.
-        """
+            The plan goes to -o PLAN (written atomically, and only when its bytes change) or to standard \
+            output. With --check nothing is written: the exit status says whether PLAN is up to date.
+            Exit codes: 0 ok (or up to date); 1 the spec has errors, or PLAN is stale; 2 could not run; 64 usage.
+            """
     )
 
     @Argument(help: "The spec file (`-` reads standard input).")
@@ -84,7 +84,8 @@ struct CompileCommand: ParsableCommand {
     /// `--check`: compiles into a temporary file beside PLAN and exits 1 when PLAN differs.
     func compare(_ expansion: Expansion, _ session: SpecSession, with destination: OutputFile) throws {
         // Beside PLAN, or in the temporary folder when PLAN is a device or pipe.
-        let temporary = OutputFile.temporaryPath(beside: destination.isSpecial ? NSTemporaryDirectory() + "/almanac-check" : destination.target)
+        let temporary = OutputFile.temporaryPath(
+            beside: destination.isSpecial ? NSTemporaryDirectory() + "/almanac-check" : destination.target)
         TemporaryFileCleanup.arm(temporary)
         defer {
             unlink(temporary)
@@ -100,8 +101,11 @@ struct CompileCommand: ParsableCommand {
         let window = expansion.header.window
         let flags = self.window.isGiven ? self.window.flags : "--from \(window.from) --to \(window.to)"
         let command = "almanac compile \(Self.quoted(spec)) \(flags) -o \(Self.quoted(output))"
-        guard let stale = try PlanFiles.staleness(current: output, fresh: temporary, command: command,
-                                                  colour: Terminal.wantsColour(1)) else { return }
+        guard
+            let stale = try PlanFiles.staleness(
+                current: output, fresh: temporary, command: command,
+                colour: Terminal.wantsColour(1))
+        else { return }
         Terminal.writeOut(stale)
         throw ExitCode(1)
     }

@@ -17,13 +17,13 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Show the fires added, removed and moved between two plans (or two specs), per trigger.",
         discussion: """
-        OLD and NEW are plan files, or spec files (a .yaml or .yml path), compiled in memory over the same \
-        window: --from/--to/--horizon when given, else the window of the side that is a plan, else the \
-        spec's default (today, its horizon). Exit codes: 0 same; 1 different (or a spec has errors); \
-        2 could not run (unreadable or invalid plan); 64 usage. When a spec has errors, the problems of \
-        both specs are printed (with --format json, as one JSON diagnostics document on standard output) \
-        and nothing is compared.
-        """
+            OLD and NEW are plan files, or spec files (a .yaml or .yml path), compiled in memory over the same \
+            window: --from/--to/--horizon when given, else the window of the side that is a plan, else the \
+            spec's default (today, its horizon). Exit codes: 0 same; 1 different (or a spec has errors); \
+            2 could not run (unreadable or invalid plan); 64 usage. When a spec has errors, the problems of \
+            both specs are printed (with --format json, as one JSON diagnostics document on standard output) \
+            and nothing is compared.
+            """
     )
 
     @Argument(help: "The old plan or spec.")
@@ -55,10 +55,12 @@ struct DiffCommand: ParsableCommand {
         let newPlan = Self.isSpec(new) ? nil : try Self.readPlan(new)
         let (oldSession, newSession) = try loadSpecs()
         let shared = try sharedWindow(plans: [newPlan, oldPlan].compactMap { $0 }, sessions: [newSession, oldSession].compactMap { $0 })
-        let diff = PlanDiff(old: try oldPlan ?? Self.compile(oldSession!, over: shared!),
-                            new: try newPlan ?? Self.compile(newSession!, over: shared!))
-        let options = PlanDiffOptions(oldLabel: old, newLabel: new, limit: limit ?? (format == .json ? Int.max : 20),
-                                      colour: format == .text && Terminal.wantsColour(1))
+        let diff = PlanDiff(
+            old: try oldPlan ?? Self.compile(oldSession!, over: shared!),
+            new: try newPlan ?? Self.compile(newSession!, over: shared!))
+        let options = PlanDiffOptions(
+            oldLabel: old, newLabel: new, limit: limit ?? (format == .json ? Int.max : 20),
+            colour: format == .text && Terminal.wantsColour(1))
         switch format {
         case .text: Terminal.writeOut(PlanDiffText.render(diff, options))
         case .json: Terminal.writeOut(PlanDiffJSON.render(diff, options))
@@ -72,8 +74,9 @@ struct DiffCommand: ParsableCommand {
     func loadSpecs() throws -> (old: SpecSession?, new: SpecSession?) {
         let sides = try [old, new].map { path in Self.isSpec(path) ? try SpecSession.validate(path) : nil }
         let checked = sides.compactMap { $0 }
-        let renderer = DiagnosticRenderer(format: format == .json ? .json : .text,
-                                          colour: format == .text && Terminal.wantsColour(2))
+        let renderer = DiagnosticRenderer(
+            format: format == .json ? .json : .text,
+            colour: format == .text && Terminal.wantsColour(2))
         let failed = checked.contains { $0.1.schedule == nil }
         if format == .json {
             // A JSON reader of standard output gets one document either way: the diff, or the problems.

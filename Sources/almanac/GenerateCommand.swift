@@ -17,12 +17,12 @@ struct GenerateSwiftCommand: ParsableCommand {
         commandName: "swift",
         abstract: "Write the spec's trigger ids, fire ids and payload keys as Swift types.",
         discussion: """
-        The output is byte-stable: the same spec gives the same file, which is rewritten only when its \
-        bytes change (so builds do not redo work). Trigger ids whose Swift names collide are errors. \
-        The build-tool plugin AlmanacSwiftGenerator runs this for every `*.almanac.yaml` in a target.
-        Exit codes: 0 written or up to date; 1 spec errors, colliding names, or --check found the file stale; \
-        2 a file could not be read or written; 64 usage.
-        """
+            The output is byte-stable: the same spec gives the same file, which is rewritten only when its \
+            bytes change (so builds do not redo work). Trigger ids whose Swift names collide are errors. \
+            The build-tool plugin AlmanacSwiftGenerator runs this for every `*.almanac.yaml` in a target.
+            Exit codes: 0 written or up to date; 1 spec errors, colliding names, or --check found the file stale; \
+            2 a file could not be read or written; 64 usage.
+            """
     )
 
     @Argument(help: "The spec file.")
@@ -46,8 +46,9 @@ struct GenerateSwiftCommand: ParsableCommand {
 
     func run() throws {
         let session = try SpecSession.load(spec)
-        let generator = SwiftGenerator(typeName: typeName ?? SwiftGenerator.defaultTypeName(forSpecNamed: session.schedule.name),
-                                       sourceName: session.file.path.split(separator: "/").last.map(String.init) ?? session.file.path)
+        let generator = SwiftGenerator(
+            typeName: typeName ?? SwiftGenerator.defaultTypeName(forSpecNamed: session.schedule.name),
+            sourceName: session.file.path.split(separator: "/").last.map(String.init) ?? session.file.path)
         let (source, diagnostics) = generator.generate(session.schedule)
         session.report(diagnostics)
         guard let source else { throw ExitCode(1) }

@@ -12,7 +12,8 @@ struct NextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "next",
         abstract: "Show the next fires of a spec: local time, UTC, trigger, and how far away.",
-        discussion: "Looks up to 100 years ahead. Exit codes: 0 ok; 1 the spec has errors or a trigger is unknown; 2 could not run; 64 usage."
+        discussion:
+            "Looks up to 100 years ahead. Exit codes: 0 ok; 1 the spec has errors or a trigger is unknown; 2 could not run; 64 usage."
     )
 
     @Argument(help: "The spec file.")

@@ -12,7 +12,8 @@ import Testing
 
     static func load(_ name: String) throws -> (SourceFile, Schedule?, [Diagnostic]) {
         let path = directory + "/Fixtures/" + name
-        let file = SourceFile(path: "Tests/AlmanacCodegenTests/Fixtures/" + name, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let file = SourceFile(
+            path: "Tests/AlmanacCodegenTests/Fixtures/" + name, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         let result = SpecLoader.load(file)
         return (file, result.schedule, result.diagnostics)
     }
@@ -43,7 +44,9 @@ import Testing
         let (source, problems) = SwiftGenerator(typeName: "X", sourceName: "colliding-ids.yaml").generate(try #require(schedule))
         #expect(source == nil)
         let rendered = DiagnosticRenderer(format: .text, colour: false).render(problems, in: file)
-        if let problem = Golden.check(rendered, against: Self.directory + "/Golden/colliding-ids.diagnostics") { Issue.record("\(problem)") }
+        if let problem = Golden.check(rendered, against: Self.directory + "/Golden/colliding-ids.diagnostics") {
+            Issue.record("\(problem)")
+        }
         #expect(problems.map(\.code) == [.generatedNameCollision, .generatedNameCollision, .generatedNameCollision])
     }
 

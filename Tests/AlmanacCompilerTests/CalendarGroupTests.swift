@@ -11,16 +11,20 @@ import Testing
 @Suite struct CalendarGroupTests {
     /// Zones with gaps and overlaps of an hour, half an hour (Lord Howe), at odd minutes (Chatham)
     /// and at midnight (Santiago, Havana, São Paulo in 2018, Beirut).
-    static let zones = ["America/New_York", "Europe/London", "Australia/Lord_Howe", "Pacific/Chatham",
-                        "America/Santiago", "America/Havana", "America/Sao_Paulo", "Asia/Beirut"]
+    static let zones = [
+        "America/New_York", "Europe/London", "Australia/Lord_Howe", "Pacific/Chatham",
+        "America/Santiago", "America/Havana", "America/Sao_Paulo", "Asia/Beirut",
+    ]
 
     static let policies: [DSTPolicy] = GapPolicy.allCases.flatMap { gap in
         OverlapPolicy.allCases.map { DSTPolicy(gap: gap, overlap: $0) }
     }
 
     /// Times around every transition hour, including the day's edges.
-    static let times = ["00:00", "00:15", "00:30", "00:45", "01:00", "01:30", "02:00", "02:30", "02:45", "03:00",
-                        "03:30", "12:00", "22:30", "23:00", "23:30", "23:59:59"]
+    static let times = [
+        "00:00", "00:15", "00:30", "00:45", "01:00", "01:30", "02:00", "02:30", "02:45", "03:00",
+        "03:30", "12:00", "22:30", "23:00", "23:30", "23:59:59",
+    ]
 
     static func triggers(zone: String, policy: DSTPolicy) -> [Trigger] {
         var triggers: [Trigger] = []
@@ -28,15 +32,22 @@ import Testing
             // Several times per trigger for some, one for others; ids out of time order so rank and time disagree.
             let own = i % 3 == 0 ? [time, times[(i + 5) % times.count]] : [time]
             let rule = CalendarRule(times: own.map(TestSupport.time).sorted())
-            triggers.append(Trigger(id: "t\(String(format: "%02d", (i * 7) % times.count))", kind: .calendar(rule), timezone: zone, dst: policy))
+            triggers.append(
+                Trigger(id: "t\(String(format: "%02d", (i * 7) % times.count))", kind: .calendar(rule), timezone: zone, dst: policy))
         }
         // A second shape (last day of the month) and a trigger no group may take (it has `count`).
-        triggers.append(Trigger(id: "last-a", kind: .calendar(CalendarRule(days: [-1], times: [TestSupport.time("23:30")])),
-                                timezone: zone, dst: policy))
-        triggers.append(Trigger(id: "last-b", kind: .calendar(CalendarRule(days: [-1], times: [TestSupport.time("00:30")])),
-                                timezone: zone, dst: policy))
-        triggers.append(Trigger(id: "counted", kind: .calendar(CalendarRule(times: [TestSupport.time("02:30")])),
-                                timezone: zone, start: .date(CivilDate(year: 2017, month: 12, day: 1)), count: 400, dst: policy))
+        triggers.append(
+            Trigger(
+                id: "last-a", kind: .calendar(CalendarRule(days: [-1], times: [TestSupport.time("23:30")])),
+                timezone: zone, dst: policy))
+        triggers.append(
+            Trigger(
+                id: "last-b", kind: .calendar(CalendarRule(days: [-1], times: [TestSupport.time("00:30")])),
+                timezone: zone, dst: policy))
+        triggers.append(
+            Trigger(
+                id: "counted", kind: .calendar(CalendarRule(times: [TestSupport.time("02:30")])),
+                timezone: zone, start: .date(CivilDate(year: 2017, month: 12, day: 1)), count: 400, dst: policy))
         return triggers
     }
 
@@ -66,8 +77,9 @@ import Testing
     @Test func groupsCoverTheWorkloadAndStayInPlanOrder() throws {
         // Many daily triggers at a minute each over both 2026 New York transitions, windowed mid-day.
         let triggers = (0..<300).map { i in
-            Trigger(id: "w\(i)", kind: .calendar(CalendarRule(times: [LocalTime(secondsOfDay: (i * 17) % 1440 * 60)])),
-                    timezone: "America/New_York")
+            Trigger(
+                id: "w\(i)", kind: .calendar(CalendarRule(times: [LocalTime(secondsOfDay: (i * 17) % 1440 * 60)])),
+                timezone: "America/New_York")
         }
         let window = TestSupport.window("2026-03-01T17:00:00Z", "2026-11-10T05:00:00Z")
         let grouped = try Self.compile(triggers, window: window, grouped: true)
@@ -88,7 +100,9 @@ import Testing
             Trigger(id: "d", kind: .calendar(noon), timezone: "Europe/Berlin"),
             Trigger(id: "e", kind: .calendar(CalendarRule(weekdays: [WeekdaySelector(.monday)], times: noon.times)), timezone: zone),
             Trigger(id: "f", kind: .calendar(noon), timezone: zone, dst: DSTPolicy(gap: .skip, overlap: .both)),
-            Trigger(id: "g", kind: .calendar(noon), timezone: zone, except: [DateRange(from: TestSupport.date("2026-01-01"), to: TestSupport.date("2026-01-02"))]),
+            Trigger(
+                id: "g", kind: .calendar(noon), timezone: zone,
+                except: [DateRange(from: TestSupport.date("2026-01-01"), to: TestSupport.date("2026-01-02"))]),
         ]
         #expect(CalendarGroup.partition(triggers, minimumSize: 2) == [[0, 1]])
         // a+b, d, e and f; c (jitter) and g (except) keep their own streams.

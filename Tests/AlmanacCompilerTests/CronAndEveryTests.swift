@@ -19,12 +19,13 @@ import Testing
     @Test func cronDayFieldsOrWhenBothRestricted() throws {
         // Mondays OR odd days of the month: both fields restricted.
         let either = try T.fires(Self.cron("0 0 1-31/2 * 1", zone: "UTC"), from: "2026-06-01T00:00:00Z", to: "2026-06-11T00:00:00Z")
-        #expect(either.map { String($0.prefix(10)) } == ["2026-06-01", "2026-06-03", "2026-06-05", "2026-06-07", "2026-06-08", "2026-06-09"])
+        #expect(
+            either.map { String($0.prefix(10)) } == ["2026-06-01", "2026-06-03", "2026-06-05", "2026-06-07", "2026-06-08", "2026-06-09"])
         // `*/2` starts with `*`, so (docs/spec.md, the day rule) a day must match both fields (Mondays that are odd days).
         let both = try T.fires(Self.cron("0 0 */2 * 1", zone: "UTC"), from: "2026-06-01T00:00:00Z", to: "2026-07-01T00:00:00Z")
         #expect(both.map { String($0.prefix(10)) } == ["2026-06-01", "2026-06-15", "2026-06-29"])
         let fridays13 = try T.fires(Self.cron("0 9 13 * 5", zone: "UTC"), from: "2026-02-01T00:00:00Z", to: "2026-02-28T00:00:00Z")
-        #expect(fridays13.count == 4)  // 6, 13 (both), 20, 27 — 13 is also a Friday: once.
+        #expect(fridays13.count == 4) // 6, 13 (both), 20, 27 — 13 is also a Friday: once.
     }
 
     @Test func sundayAsSeven() throws {
@@ -68,24 +69,34 @@ import Testing
         let fires = try T.fires(Self.every(1500, anchor: "2026-11-01T00:00:00Z"), from: "2026-11-01T05:00:00Z", to: "2026-11-01T07:00:00Z")
         #expect(!fires.contains { $0.contains("~2") })
         let hourly = try T.fires(Self.every(3600), from: "2026-11-01T05:00:00Z", to: "2026-11-01T07:00:00Z")
-        #expect(hourly == ["2026-11-01T05:00:00Z 2026-11-01T01:00:00-04:00 e@2026-11-01T01:00:00",
-                           "2026-11-01T06:00:00Z 2026-11-01T01:00:00-05:00 e@2026-11-01T01:00:00~2"])
+        #expect(
+            hourly == [
+                "2026-11-01T05:00:00Z 2026-11-01T01:00:00-04:00 e@2026-11-01T01:00:00",
+                "2026-11-01T06:00:00Z 2026-11-01T01:00:00-05:00 e@2026-11-01T01:00:00~2",
+            ])
     }
 
     @Test func everyWithoutZoneIsUTCAndAnchored() throws {
-        let fires = try T.fires(Self.every(5400, anchor: "2026-01-01T00:10:00Z", zone: nil),
-                                from: "2026-01-01T00:00:00Z", to: "2026-01-01T04:00:00Z")
-        #expect(fires == ["2026-01-01T00:10:00Z 2026-01-01T00:10:00+00:00 e@2026-01-01T00:10:00",
-                          "2026-01-01T01:40:00Z 2026-01-01T01:40:00+00:00 e@2026-01-01T01:40:00",
-                          "2026-01-01T03:10:00Z 2026-01-01T03:10:00+00:00 e@2026-01-01T03:10:00"])
+        let fires = try T.fires(
+            Self.every(5400, anchor: "2026-01-01T00:10:00Z", zone: nil),
+            from: "2026-01-01T00:00:00Z", to: "2026-01-01T04:00:00Z")
+        #expect(
+            fires == [
+                "2026-01-01T00:10:00Z 2026-01-01T00:10:00+00:00 e@2026-01-01T00:10:00",
+                "2026-01-01T01:40:00Z 2026-01-01T01:40:00+00:00 e@2026-01-01T01:40:00",
+                "2026-01-01T03:10:00Z 2026-01-01T03:10:00+00:00 e@2026-01-01T03:10:00",
+            ])
     }
 
     @Test func onceLocalAndInstant() throws {
         let local = Trigger(id: "launch", kind: .once(OnceRule(.local(T.local("2026-12-01T10:00")))), timezone: "America/New_York")
         let instant = Trigger(id: "z", kind: .once(OnceRule(.instant(T.instant("2026-12-01T15:00:00Z")))), timezone: "Asia/Kolkata")
         let fires = try T.fires(local, instant, from: "2026-11-23T05:00:00Z", to: "2026-12-23T05:00:00Z")
-        #expect(fires == ["2026-12-01T15:00:00Z 2026-12-01T10:00:00-05:00 launch@2026-12-01T10:00:00",
-                          "2026-12-01T15:00:00Z 2026-12-01T20:30:00+05:30 z@2026-12-01T20:30:00"])
+        #expect(
+            fires == [
+                "2026-12-01T15:00:00Z 2026-12-01T10:00:00-05:00 launch@2026-12-01T10:00:00",
+                "2026-12-01T15:00:00Z 2026-12-01T20:30:00+05:30 z@2026-12-01T20:30:00",
+            ])
         let outside = try T.compile(T.schedule(local), T.window("2027-01-01T00:00:00Z", "2027-02-01T00:00:00Z"))
         #expect(outside.plan.fires.isEmpty)
         #expect(outside.diagnostics.map(\.code) == [.noFireInWindow])

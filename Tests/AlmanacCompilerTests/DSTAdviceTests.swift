@@ -38,18 +38,22 @@ import Testing
         var testDescription: String { "\(zone) \(day) \(rule)" }
     }
 
-    static let cases: [Case] = zones.flatMap { z in z.days.flatMap { day in rules.map { Case(zone: z.zone, day: day, rule: $0.yaml, hourly: $0.hourly) } } }
+    static let cases: [Case] = zones.flatMap { z in
+        z.days.flatMap { day in rules.map { Case(zone: z.zone, day: day, rule: $0.yaml, hourly: $0.hourly) } }
+    }
 
     static func compile(_ c: Case, dst: String?) throws -> (warning: Diagnostic?, fires: [Fire]) {
-        let text = "version: 1\ntimezone: \(c.zone)\nlimits: {max_pending: 1000}\ntriggers:\n  t: \(c.rule.dropLast())"
+        let text =
+            "version: 1\ntimezone: \(c.zone)\nlimits: {max_pending: 1000}\ntriggers:\n  t: \(c.rule.dropLast())"
             + (dst.map { ", dst: \($0)" } ?? "") + "}\n"
         let loaded = SpecLoader.load(SourceFile(path: "t.yaml", bytes: Array(text.utf8)))
         let schedule = try #require(loaded.schedule, "\(loaded.diagnostics) \(text)")
         let day = try #require(TimeArgument.parseDate(c.day))
         // From the day before to the day after: transitions at midnight (Santiago, Havana) fall on
         // the evening before the date named.
-        let window = try #require(WindowRequest(from: .date(day.adding(days: -1)), horizon: WindowLength(days: 2))
-            .resolve(now: Instant(secondsSinceEpoch: 0), zone: c.zone, specHorizon: nil))
+        let window = try #require(
+            WindowRequest(from: .date(day.adding(days: -1)), horizon: WindowLength(days: 2))
+                .resolve(now: Instant(secondsSinceEpoch: 0), zone: c.zone, specHorizon: nil))
         let result = try Compiler(tzdataVersion: "test").compile(schedule, specSHA256: "0", window: window)
         return (result.diagnostics.first { $0.code == .dstAffected }, result.plan.fires)
     }
@@ -65,7 +69,7 @@ import Testing
     @Test(arguments: cases)
     func adviceKeepsTheRuleIntent(_ c: Case) throws {
         let (warning, before) = try Self.compile(c, dst: nil)
-        guard let warning else { return }  // the rule has no time the transition touched
+        guard let warning else { return } // the rule has no time the transition touched
         let advised = try #require(Self.advice(warning.message), "no advice in: \(warning.message)")
         if !c.hourly { #expect(!advised.contains("both"), "a daily rule told to fire twice: \(warning.message)") }
         let (after, fires) = try Self.compile(c, dst: advised)
@@ -86,7 +90,9 @@ import Testing
     /// every zone.
     @Test func mostCasesWarn() throws {
         var warned: [String: Int] = [:]
-        for c in Self.cases where try Self.compile(c, dst: nil).warning != nil { warned[c.zone, default: 0] += 1; warned[c.hourly ? "hourly" : "daily", default: 0] += 1 }
+        for c in Self.cases where try Self.compile(c, dst: nil).warning != nil {
+            warned[c.zone, default: 0] += 1; warned[c.hourly ? "hourly" : "daily", default: 0] += 1
+        }
         for z in Self.zones { #expect(warned[z.zone, default: 0] >= 4, "\(z.zone): \(warned)") }
         #expect(warned["hourly", default: 0] >= 30 && warned["daily", default: 0] >= 20, "\(warned.sorted { $0.key < $1.key })")
     }
@@ -107,8 +113,12 @@ import Testing
     /// whichever comes first in the window (and for calendar triggers expanded as a group too).
     @Test(arguments: ["America/New_York", "Australia/Sydney", "Europe/Paris", "Pacific/Chatham"])
     func statingOnePartLeavesTheOtherLinted(_ zone: String) throws {
-        let times = zone == "Pacific/Chatham" ? "{hours: 3, minutes: 0}" : zone == "America/New_York" ? "{hours: [1, 2], minutes: 30}"
-            : zone == "Europe/Paris" ? "{hours: [2], minutes: 30}" : "{hours: [2], minutes: 30}"
+        let times =
+            zone == "Pacific/Chatham"
+            ? "{hours: 3, minutes: 0}"
+            : zone == "America/New_York"
+                ? "{hours: [1, 2], minutes: 30}"
+                : zone == "Europe/Paris" ? "{hours: [2], minutes: 30}" : "{hours: [2], minutes: 30}"
         for (dst, expected) in [("{overlap: first}", "gap"), ("{gap: shift}", "overlap")] {
             // Two triggers with one rule: the calendar group path; alone: the stream path.
             for copies in [1, 2] {
@@ -116,7 +126,7 @@ import Testing
                 for i in 0..<copies { text += "  t\(i): {calendar: \(times), dst: \(dst)}\n" }
                 let loaded = SpecLoader.load(SourceFile(path: "t.yaml", bytes: Array(text.utf8)))
                 let schedule = try #require(loaded.schedule, "\(loaded.diagnostics)")
-                let window = Window(from: Instant(secondsSinceEpoch: 1_767_225_600), to: Instant(secondsSinceEpoch: 1_798_761_600))  // 2026
+                let window = Window(from: Instant(secondsSinceEpoch: 1_767_225_600), to: Instant(secondsSinceEpoch: 1_798_761_600)) // 2026
                 let warnings = try Compiler(tzdataVersion: "test").compile(schedule, specSHA256: "0", window: window).diagnostics
                     .filter { $0.code == .dstAffected }
                 #expect(warnings.count == copies, "\(zone) \(dst): \(warnings.map(\.message))")
@@ -129,18 +139,22 @@ import Testing
 /// `min_coverage` in days is calendar days in the spec's zone: across a fall-back the busiest day is
 /// 25 hours long and holds 100 quarter-hourly fires; written as `24h`, it is elapsed time (96 fires).
 @Suite struct PendingBudgetCalendarDayTests {
-    @Test(arguments: [("Europe/Berlin", "2027-10-30"), ("America/New_York", "2027-11-06"), ("Australia/Sydney", "2027-04-03"),
-                      ("Pacific/Chatham", "2027-04-03")])
+    @Test(arguments: [
+        ("Europe/Berlin", "2027-10-30"), ("America/New_York", "2027-11-06"), ("Australia/Sydney", "2027-04-03"),
+        ("Pacific/Chatham", "2027-04-03"),
+    ])
     func aDayOfCoverageIsACalendarDay(_ c: (String, String)) throws {
         for (coverage, fires) in [("1d", 100), ("24h", 96), ("2d", 196), ("48h", 192)] {
             let text = "version: 1\ntimezone: \(c.0)\nlimits: {max_pending: 90, min_coverage: \(coverage)}\ntriggers:\n  q: {every: 15m}\n"
             let loaded = SpecLoader.load(SourceFile(path: "t.yaml", bytes: Array(text.utf8)))
             let schedule = try #require(loaded.schedule, "\(loaded.diagnostics)")
             let from = try #require(TimeArgument.parse(c.1))
-            let window = try #require(WindowRequest(from: from, horizon: WindowLength(days: 4))
-                .resolve(now: Instant(secondsSinceEpoch: 0), zone: c.0, specHorizon: nil))
-            let warning = try #require(try Compiler(tzdataVersion: "test").compile(schedule, specSHA256: "0", window: window)
-                .diagnostics.first { $0.code == .pendingBudget })
+            let window = try #require(
+                WindowRequest(from: from, horizon: WindowLength(days: 4))
+                    .resolve(now: Instant(secondsSinceEpoch: 0), zone: c.0, specHorizon: nil))
+            let warning = try #require(
+                try Compiler(tzdataVersion: "test").compile(schedule, specSHA256: "0", window: window)
+                    .diagnostics.first { $0.code == .pendingBudget })
             #expect(warning.message.contains("holds \(fires) fires"), "\(c.0) \(coverage): \(warning.message)")
             // 90 slots of 15 minutes: 22h 30m of coverage wherever the span starts.
             #expect(warning.message.contains("covers only 22h 30m"), "\(warning.message)")

@@ -13,8 +13,9 @@ import Testing
     typealias T = TestSupport
 
     static func trigger(interval: Int64, anchor: Int64, start: Int64, count: Int, zone: String) -> Trigger {
-        var trigger = Trigger(id: "e", kind: .every(EveryRule(interval: TimeSpan(seconds: interval), anchor: Instant(secondsSinceEpoch: anchor))),
-                              timezone: zone)
+        var trigger = Trigger(
+            id: "e", kind: .every(EveryRule(interval: TimeSpan(seconds: interval), anchor: Instant(secondsSinceEpoch: anchor))),
+            timezone: zone)
         trigger.start = .instant(Instant(secondsSinceEpoch: start))
         trigger.count = count
         return trigger
@@ -44,15 +45,20 @@ import Testing
         let reach = (window.from.secondsSinceEpoch - start) / interval
         let count = max(1, Int(reach) + Int(random.next() % 600) - 300)
         let zone = ["UTC", "Europe/Berlin", "Australia/Lord_Howe"][seed % 3]
-        let plan = try T.compile(T.schedule(Self.trigger(interval: interval, anchor: anchor, start: start, count: count, zone: zone)), window).plan
-        #expect(plan.fires.map(\.at.secondsSinceEpoch) == Self.expected(interval: interval, anchor: anchor, start: start, count: count, window: window),
-                "seed \(seed): every \(interval) s, count \(count)")
+        let plan = try T.compile(
+            T.schedule(Self.trigger(interval: interval, anchor: anchor, start: start, count: count, zone: zone)), window
+        ).plan
+        #expect(
+            plan.fires.map(\.at.secondsSinceEpoch)
+                == Self.expected(interval: interval, anchor: anchor, start: start, count: count, window: window),
+            "seed \(seed): every \(interval) s, count \(count)")
     }
 
     @Test func issueReproductionFinishesWithTheFires() throws {
         // `every: 1s` counted from year 1: a day of 2027 holds 86,400 of its fires.
-        let trigger = Self.trigger(interval: 1, anchor: 0, start: T.instant("0001-01-01T00:00:00Z").secondsSinceEpoch,
-                                   count: 1_000_000_000_000, zone: "UTC")
+        let trigger = Self.trigger(
+            interval: 1, anchor: 0, start: T.instant("0001-01-01T00:00:00Z").secondsSinceEpoch,
+            count: 1_000_000_000_000, zone: "UTC")
         let plan = try T.compile(T.schedule(trigger), T.window("2027-01-01T00:00:00Z", "2027-01-02T00:00:00Z")).plan
         #expect(plan.fires.count == 86_400)
     }

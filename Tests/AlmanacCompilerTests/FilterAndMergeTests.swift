@@ -9,8 +9,10 @@ import Testing
 @Suite struct FilterAndMergeTests {
     typealias T = TestSupport
 
-    static func daily(_ id: String, at time: String = "09:00", zone: String = "America/New_York",
-                      configure: (inout Trigger) -> Void = { _ in }) -> Trigger {
+    static func daily(
+        _ id: String, at time: String = "09:00", zone: String = "America/New_York",
+        configure: (inout Trigger) -> Void = { _ in }
+    ) -> Trigger {
         var trigger = Trigger(id: id, kind: .calendar(CalendarRule(times: [T.time(time)])), timezone: zone)
         configure(&trigger)
         return trigger
@@ -23,26 +25,41 @@ import Testing
     }
 
     @Test func startAndEndDatesIncludeWholeDays() throws {
-        let days = try Self.days(Self.daily("d") { $0.start = .date(T.date("2026-12-10")); $0.end = .date(T.date("2026-12-12")) })
+        let days = try Self.days(
+            Self.daily("d") {
+                $0.start = .date(T.date("2026-12-10")); $0.end = .date(T.date("2026-12-12"))
+            })
         #expect(days == ["2026-12-10", "2026-12-11", "2026-12-12"])
-        let exclusive = try Self.days(Self.daily("d") { $0.start = .local(T.local("2026-12-10T09:00")); $0.end = .local(T.local("2026-12-12T09:00")) })
+        let exclusive = try Self.days(
+            Self.daily("d") {
+                $0.start = .local(T.local("2026-12-10T09:00")); $0.end = .local(T.local("2026-12-12T09:00"))
+            })
         #expect(exclusive == ["2026-12-10", "2026-12-11"])
-        let instants = try Self.days(Self.daily("d") { $0.start = .instant(T.instant("2026-12-10T14:00:01Z")); $0.end = .instant(T.instant("2026-12-13T14:00:01Z")) })
+        let instants = try Self.days(
+            Self.daily("d") {
+                $0.start = .instant(T.instant("2026-12-10T14:00:01Z")); $0.end = .instant(T.instant("2026-12-13T14:00:01Z"))
+            })
         #expect(instants == ["2026-12-11", "2026-12-12", "2026-12-13"])
     }
 
     @Test func countIsCountedFromStartEvenBeforeTheWindow() throws {
-        let trigger = Self.daily("d") { $0.start = .date(T.date("2026-11-28")); $0.count = 5 }
+        let trigger = Self.daily("d") {
+            $0.start = .date(T.date("2026-11-28")); $0.count = 5
+        }
         #expect(try Self.days(trigger) == ["2026-12-01", "2026-12-02"])
-        let later = Self.daily("d") { $0.start = .date(T.date("2026-12-20")); $0.count = 3 }
+        let later = Self.daily("d") {
+            $0.start = .date(T.date("2026-12-20")); $0.count = 3
+        }
         #expect(try Self.days(later) == ["2026-12-20", "2026-12-21", "2026-12-22"])
     }
 
     @Test func exceptDatesAndRanges() throws {
         let trigger = Self.daily("d") {
-            $0.except = [DateRange(from: T.date("2026-12-25"), to: T.date("2026-12-25")),
-                         DateRange(from: T.date("2026-12-03"), to: T.date("2026-12-30")),
-                         DateRange(from: T.date("2026-12-02"), to: T.date("2026-12-02"))]
+            $0.except = [
+                DateRange(from: T.date("2026-12-25"), to: T.date("2026-12-25")),
+                DateRange(from: T.date("2026-12-03"), to: T.date("2026-12-30")),
+                DateRange(from: T.date("2026-12-02"), to: T.date("2026-12-02")),
+            ]
         }
         #expect(try Self.days(trigger) == ["2026-12-01", "2026-12-31"])
     }
@@ -56,7 +73,10 @@ import Testing
         var hydrate = Trigger(id: "h", kind: .every(EveryRule(interval: TimeSpan(seconds: 7200))), timezone: "America/New_York")
         hydrate.during = During(between: (T.time("08:00"), T.time("20:00")))
         let day = try T.fires(hydrate, from: "2026-12-01T05:00:00Z", to: "2026-12-02T05:00:00Z")
-        #expect(day.map { String($0.split(separator: " ")[1].dropFirst(11).prefix(5)) } == ["09:00", "11:00", "13:00", "15:00", "17:00", "19:00"])
+        #expect(
+            day.map { String($0.split(separator: " ")[1].dropFirst(11).prefix(5)) } == [
+                "09:00", "11:00", "13:00", "15:00", "17:00", "19:00",
+            ])
     }
 
     @Test func jitterIsDeterministicBoundedAndRecorded() throws {
@@ -92,7 +112,8 @@ import Testing
         let a = Self.daily("alpha", zone: "UTC")
         let b = Self.daily("beta", at: "04:00", zone: "America/New_York")
         let c = Self.daily("gamma", zone: "UTC") { $0.enabled = false }
-        let e = Trigger(id: "every", kind: .every(EveryRule(interval: TimeSpan(seconds: 43_200))), payload: ["k": .string("v")], priority: 3)
+        let e = Trigger(
+            id: "every", kind: .every(EveryRule(interval: TimeSpan(seconds: 43_200))), payload: ["k": .string("v")], priority: 3)
         let result = try T.compile(T.schedule(b, c, e, a), T.window("2026-12-01T00:00:00Z", "2026-12-03T00:00:00Z"))
         let fires = result.plan.fires
         #expect(zip(fires, fires.dropFirst()).allSatisfy { Fire.precedes($0, $1) })
@@ -119,7 +140,8 @@ import Testing
 
     @Test func streamingSinkSeesTheSameFiresAsThePlan() throws {
         let schedule = T.schedule(Self.daily("a"), Self.daily("b", at: "10:30"))
-        let expansion = try Compiler(tzdataVersion: "x").prepare(schedule, specSHA256: "abc", window: T.window(Self.december.0, Self.december.1))
+        let expansion = try Compiler(tzdataVersion: "x").prepare(
+            schedule, specSHA256: "abc", window: T.window(Self.december.0, Self.december.1))
         #expect(expansion.header.fires.isEmpty && expansion.header.spec.sha256 == "abc" && expansion.header.tzdata == "x")
         var streamed: [Fire] = []
         let report = try expansion.run { streamed.append($0) }
@@ -128,11 +150,14 @@ import Testing
     }
 
     @Test func unknownZoneIsALocatedError() {
-        #expect(throws: CompileError.self) { try T.compile(T.schedule(Self.daily("d", zone: "Mars/Base")), T.window(Self.december.0, Self.december.1)) }
+        #expect(throws: CompileError.self) {
+            try T.compile(T.schedule(Self.daily("d", zone: "Mars/Base")), T.window(Self.december.0, Self.december.1))
+        }
     }
 
     @Test func rruleTriggersExpandThroughTheSameStreams() throws {
-        let rrule = Trigger(id: "r", kind: .rrule(RRuleTrigger(rule: RRule(freq: .daily), start: T.local("2026-01-01T09:00"))), timezone: "UTC")
+        let rrule = Trigger(
+            id: "r", kind: .rrule(RRuleTrigger(rule: RRule(freq: .daily), start: T.local("2026-01-01T09:00"))), timezone: "UTC")
         let fires = try T.compile(T.schedule(rrule), T.window(Self.december.0, Self.december.1)).plan.fires
         // A daily rule started in January, seen through a December window: one fire a day at 09:00.
         #expect(fires.count == 31)
@@ -151,9 +176,14 @@ import Testing
     }
 
     @Test func locationRegionsAreArmedDuringTheirWindows() throws {
-        var arrive = Trigger(id: "arrive", kind: .location(LocationRule(region: Region(name: "office", latitude: 40.7484, longitude: -73.9857, radius: 150,
-                                                                                     latitudeText: "40.7484", longitudeText: "-73.9857", radiusText: "150"),
-                                                                      on: .enter)), timezone: "America/New_York")
+        var arrive = Trigger(
+            id: "arrive",
+            kind: .location(
+                LocationRule(
+                    region: Region(
+                        name: "office", latitude: 40.7484, longitude: -73.9857, radius: 150,
+                        latitudeText: "40.7484", longitudeText: "-73.9857", radiusText: "150"),
+                    on: .enter)), timezone: "America/New_York")
         arrive.during = During(weekdays: [.monday, .tuesday, .wednesday, .thursday, .friday], between: (T.time("07:00"), T.time("10:00")))
         let plan = try T.compile(T.schedule(arrive), T.window("2026-11-23T05:00:00Z", "2026-11-30T05:00:00Z")).plan
         #expect(plan.fires.isEmpty)

@@ -28,15 +28,21 @@ import Testing
             // Four days, so a golden can be read in review; the school term's own horizon (weekly
             // fires, blackouts across months) is what that example is about, and the location walk
             // of the executor's tests crosses the arrive-leave regions over its whole horizon.
-            if name == "school-term" { return Case(spec: "examples/\(name).yaml", from: "2027-02-01", to: nil, golden: "examples/\(name).plan.json") }
-            if name == "arrive-leave" { return Case(spec: "examples/\(name).yaml", from: "2026-11-23", to: nil, golden: "examples/\(name).plan.json") }
+            if name == "school-term" {
+                return Case(spec: "examples/\(name).yaml", from: "2027-02-01", to: nil, golden: "examples/\(name).plan.json")
+            }
+            if name == "arrive-leave" {
+                return Case(spec: "examples/\(name).yaml", from: "2026-11-23", to: nil, golden: "examples/\(name).plan.json")
+            }
             return Case(spec: "examples/\(name).yaml", from: "2026-11-23", to: "2026-11-27", golden: "examples/\(name).plan.json")
         }
         // Windows across transitions the examples were written for.
-        for (name, from, to) in [("dst-sensitive", "2026-10-30", "2026-11-03"), ("dst-sensitive", "2027-03-12", "2027-03-16"),
-                                 ("chatham-45min", "2027-04-02", "2027-04-06"), ("chatham-45min", "2027-09-24", "2027-09-28"),
-                                 ("medication", "2027-03-26", "2027-03-30"),
-                                 ("arrive-leave", "2027-03-12", "2027-03-16")] {
+        for (name, from, to) in [
+            ("dst-sensitive", "2026-10-30", "2026-11-03"), ("dst-sensitive", "2027-03-12", "2027-03-16"),
+            ("chatham-45min", "2027-04-02", "2027-04-06"), ("chatham-45min", "2027-09-24", "2027-09-28"),
+            ("medication", "2027-03-26", "2027-03-30"),
+            ("arrive-leave", "2027-03-12", "2027-03-16"),
+        ] {
             cases.append(Case(spec: "examples/\(name).yaml", from: from, to: to, golden: "examples/\(name)@\(from).plan.json"))
         }
         return cases
@@ -51,8 +57,10 @@ import Testing
         ("kolkata", "2026-03-07", "2026-03-10", "2026-10-31", "2026-11-03"),
     ].flatMap { zone, springFrom, springTo, autumnFrom, autumnTo in
         let spec = "Tests/AlmanacCompilerTests/Fixtures/dst/\(zone).yaml"
-        return [Case(spec: spec, from: springFrom, to: springTo, golden: "dst/\(zone)@\(springFrom).plan.json"),
-                Case(spec: spec, from: autumnFrom, to: autumnTo, golden: "dst/\(zone)@\(autumnFrom).plan.json")]
+        return [
+            Case(spec: spec, from: springFrom, to: springTo, golden: "dst/\(zone)@\(springFrom).plan.json"),
+            Case(spec: spec, from: autumnFrom, to: autumnTo, golden: "dst/\(zone)@\(autumnFrom).plan.json"),
+        ]
     }
 
     static func compile(_ c: Case) throws -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
@@ -60,7 +68,7 @@ import Testing
         let loaded = SpecLoader.load(SourceFile(path: c.spec, bytes: Array(data)))
         let schedule = try #require(loaded.schedule, "\(loaded.diagnostics)")
         let request = WindowRequest(from: try #require(TimeArgument.parse(c.from)), to: c.to.flatMap(TimeArgument.parse))
-        let now = Instant(secondsSinceEpoch: 0)  // unused: every case pins its window
+        let now = Instant(secondsSinceEpoch: 0) // unused: every case pins its window
         let window = try #require(request.resolve(now: now, zone: schedule.timezone, specHorizon: schedule.horizon))
         // A fixed zone data label: goldens must not change with the zone data build of the machine.
         let result = try Compiler(tzdataVersion: "2025b").compile(schedule, specSHA256: SHA256.hex(of: Array(data)), window: window)

@@ -49,7 +49,8 @@ import Testing
     @Test func everyDiagnosticCodeIsEmitted() throws {
         var seen: Set<DiagnosticCode> = []
         for path in Golden.files(in: "Tests/AlmanacSpecTests/Fixtures/invalid", ext: "yaml")
-            + Golden.files(in: "Tests/AlmanacSpecTests/Fixtures/warnings", ext: "yaml") {
+            + Golden.files(in: "Tests/AlmanacSpecTests/Fixtures/warnings", ext: "yaml")
+        {
             let bytes = try #require(FileManager.default.contents(atPath: path))
             SpecLoader.load(SourceFile(path: path, bytes: Array(bytes))).diagnostics.forEach { seen.insert($0.code) }
         }

@@ -13,11 +13,11 @@ import Testing
 
     /// Zones and windows where the offset has seconds, west and east of UTC.
     static let cases: [(zone: String, from: String)] = [
-        ("Europe/Dublin", "1910-06-01T00:00:00Z"),      // -00:25:21 (Dublin Mean Time)
-        ("Africa/Monrovia", "1960-06-01T00:00:00Z"),    // -00:44:30
-        ("Europe/Paris", "1905-01-10T00:00:00Z"),       // +00:09:21 (Paris Mean Time)
-        ("America/Detroit", "1900-03-01T00:00:00Z"),    // -05:32:11
-        ("Asia/Kolkata", "1890-01-01T00:00:00Z"),       // +05:53:28 (local mean time before 1900 in tzdata)
+        ("Europe/Dublin", "1910-06-01T00:00:00Z"), // -00:25:21 (Dublin Mean Time)
+        ("Africa/Monrovia", "1960-06-01T00:00:00Z"), // -00:44:30
+        ("Europe/Paris", "1905-01-10T00:00:00Z"), // +00:09:21 (Paris Mean Time)
+        ("America/Detroit", "1900-03-01T00:00:00Z"), // -05:32:11
+        ("Asia/Kolkata", "1890-01-01T00:00:00Z"), // +05:53:28 (local mean time before 1900 in tzdata)
     ]
 
     @Test func localTextAndAtAreTheSameInstant() throws {
@@ -68,7 +68,9 @@ import Testing
         }
         let from = T.instant(from)
         let schedule = Schedule(name: "z", triggers: triggers)
-        return try Compiler().compile(schedule, specSHA256: "0", window: Window(from: from, to: from.adding(TimeSpan(seconds: days * 86_400)))).plan.tzdata
+        return try Compiler().compile(
+            schedule, specSHA256: "0", window: Window(from: from, to: from.adding(TimeSpan(seconds: days * 86_400)))
+        ).plan.tzdata
     }
 
     @Test func versionPlusDigestOfTheZonesUsed() throws {
@@ -83,14 +85,18 @@ import Testing
         #expect(try Self.tzdata(["Europe/Dublin", "Africa/Monrovia"]) == (try Self.tzdata(["Africa/Monrovia", "Europe/Dublin"])))
         // The digest is over the offset data: a table that differs in one pre-1970 offset differs in text.
         let real = try #require(OffsetTable(zone: "Europe/Dublin", covering: OffsetTable.digestSpan.from, to: OffsetTable.digestSpan.to))
-        let changed = OffsetTable(identifier: "Europe/Dublin", initialOffset: -1_521, changes: real.changes.map { (instant: $0.instant, offset: $0.after) })
-        let altered = OffsetTable(identifier: "Europe/Dublin", initialOffset: -1_500, changes: real.changes.map { (instant: $0.instant, offset: $0.after) })
+        let changed = OffsetTable(
+            identifier: "Europe/Dublin", initialOffset: -1_521, changes: real.changes.map { (instant: $0.instant, offset: $0.after) })
+        let altered = OffsetTable(
+            identifier: "Europe/Dublin", initialOffset: -1_500, changes: real.changes.map { (instant: $0.instant, offset: $0.after) })
         #expect(changed.canonicalText != altered.canonicalText)
     }
 
     @Test func aGivenLabelIsRecordedAsIs() throws {
         let t = Trigger(id: "t", kind: .calendar(CalendarRule(times: [T.time("12:00")])), timezone: "Europe/Dublin")
-        let plan = try Compiler(tzdataVersion: "2025b").compile(T.schedule(t), specSHA256: "0", window: T.window("2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z")).plan
+        let plan = try Compiler(tzdataVersion: "2025b").compile(
+            T.schedule(t), specSHA256: "0", window: T.window("2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z")
+        ).plan
         #expect(plan.tzdata == "2025b")
     }
 }
@@ -98,8 +104,10 @@ import Testing
 extension ZoneDataLabelTests {
     @Test func diffReportsADifferentBuildNotADifferentZone() throws {
         func plan(_ zone: String, _ tzdata: String) -> Plan {
-            Plan(spec: SpecInfo(name: "p", sha256: "0"), window: T.window("2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z"), tzdata: tzdata,
-                 limits: PlanLimits(maxPending: 64, maxRegions: 20), triggers: ["t": PlanTrigger(kind: "calendar", timezone: zone)], regions: [])
+            Plan(
+                spec: SpecInfo(name: "p", sha256: "0"), window: T.window("2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z"), tzdata: tzdata,
+                limits: PlanLimits(maxPending: 64, maxRegions: 20), triggers: ["t": PlanTrigger(kind: "calendar", timezone: zone)],
+                regions: [])
         }
         #expect(PlanDiff(old: plan("Europe/Dublin", "2025b+11111111"), new: plan("Europe/Dublin", "2025b+22222222")).tzdata != nil)
         #expect(PlanDiff(old: plan("Europe/Dublin", "2025b+11111111"), new: plan("Europe/Paris", "2025b+22222222")).tzdata == nil)

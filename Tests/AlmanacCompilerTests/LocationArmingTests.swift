@@ -89,8 +89,11 @@ import Testing
         let armed = try Self.armed([trigger], "2026-12-01T06:00:00Z", "2026-12-10T06:00:00Z")
         // Starts Fri 23:00 CST; Sunday the 6th is excepted, so Saturday's window stops at its
         // midnight (06:00Z) and Sunday's does not open; Monday the 7th's window ends with the day.
-        #expect(armed["late"] == ["2026-12-05T05:00:00Z/2026-12-05T08:00:00Z", "2026-12-06T04:00:00Z/2026-12-06T06:00:00Z",
-                                  "2026-12-07T06:00:00Z/2026-12-07T08:00:00Z", "2026-12-08T04:00:00Z/2026-12-08T06:00:00Z"])
+        #expect(
+            armed["late"] == [
+                "2026-12-05T05:00:00Z/2026-12-05T08:00:00Z", "2026-12-06T04:00:00Z/2026-12-06T06:00:00Z",
+                "2026-12-07T06:00:00Z/2026-12-07T08:00:00Z", "2026-12-08T04:00:00Z/2026-12-08T06:00:00Z",
+            ])
     }
 
     /// A local window needs a zone: without one the compile is refused as `check` refuses the
@@ -100,7 +103,9 @@ import Testing
         #expect { try Self.armed([trigger], "2026-12-07T00:00:00Z", "2026-12-08T00:00:00Z") } throws: { error in
             (error as? CompileError)?.diagnostic.code == .missingTimeZone
         }
-        for (zone, armed) in [("UTC", "2026-12-07T09:00:00Z/2026-12-07T10:00:00Z"), ("Asia/Tokyo", "2026-12-07T00:00:00Z/2026-12-07T01:00:00Z")] {
+        for (zone, armed) in [
+            ("UTC", "2026-12-07T09:00:00Z/2026-12-07T10:00:00Z"), ("Asia/Tokyo", "2026-12-07T00:00:00Z/2026-12-07T01:00:00Z"),
+        ] {
             let schedule = Schedule(name: "test", timezone: zone, triggers: [trigger])
             let plan = try T.compile(schedule, T.window("2026-12-06T12:00:00Z", "2026-12-08T00:00:00Z")).plan
             #expect(plan.regions.first?.armed.map { "\($0.from)/\($0.to)" } == [armed], "\(zone)")

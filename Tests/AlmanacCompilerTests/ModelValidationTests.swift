@@ -19,8 +19,10 @@ import Testing
         var description: String { name }
     }
 
-    static func trigger(_ id: String = "t", _ kind: TriggerKind = .every(EveryRule(interval: TimeSpan(seconds: 3_600))),
-                        zone: String? = "Europe/Berlin", _ edit: (inout Trigger) -> Void = { _ in }) -> Trigger {
+    static func trigger(
+        _ id: String = "t", _ kind: TriggerKind = .every(EveryRule(interval: TimeSpan(seconds: 3_600))),
+        zone: String? = "Europe/Berlin", _ edit: (inout Trigger) -> Void = { _ in }
+    ) -> Trigger {
         var t = Trigger(id: id, kind: kind, timezone: zone)
         edit(&t)
         return t
@@ -34,37 +36,60 @@ import Testing
 
     static let cases: [Case] = [
         Case(name: "trigger id", yaml: "  \"Not An Id!\": {every: 1h}", schedule: schedule(trigger("Not An Id!"))),
-        Case(name: "every 0", yaml: "  t: {every: 0s}", schedule: schedule(trigger("t", .every(EveryRule(interval: TimeSpan(seconds: 0)))))),
-        Case(name: "jitter over a day", yaml: "  t: {every: 1h, jitter: 2d}",
-             schedule: schedule(trigger { $0.jitter = TimeSpan(seconds: 2 * 86_400) })),
-        Case(name: "jitter over 1000 intervals", yaml: "  t: {every: 1s, jitter: 20m}",
-             schedule: schedule(trigger("t", .every(EveryRule(interval: TimeSpan(seconds: 1)))) { $0.jitter = TimeSpan(seconds: 1_200) })),
-        Case(name: "end before start", yaml: "  t: {every: 1h, start: 2027-02-01, end: 2027-01-01}",
-             schedule: schedule(trigger { $0.start = .date(CivilDate(year: 2027, month: 2, day: 1)); $0.end = .date(CivilDate(year: 2027, month: 1, day: 1)) })),
+        Case(
+            name: "every 0", yaml: "  t: {every: 0s}", schedule: schedule(trigger("t", .every(EveryRule(interval: TimeSpan(seconds: 0)))))),
+        Case(
+            name: "jitter over a day", yaml: "  t: {every: 1h, jitter: 2d}",
+            schedule: schedule(trigger { $0.jitter = TimeSpan(seconds: 2 * 86_400) })),
+        Case(
+            name: "jitter over 1000 intervals", yaml: "  t: {every: 1s, jitter: 20m}",
+            schedule: schedule(trigger("t", .every(EveryRule(interval: TimeSpan(seconds: 1)))) { $0.jitter = TimeSpan(seconds: 1_200) })),
+        Case(
+            name: "end before start", yaml: "  t: {every: 1h, start: 2027-02-01, end: 2027-01-01}",
+            schedule: schedule(
+                trigger {
+                    $0.start = .date(CivilDate(year: 2027, month: 2, day: 1)); $0.end = .date(CivilDate(year: 2027, month: 1, day: 1))
+                })),
         Case(name: "count without start", yaml: "  t: {every: 1h, count: 3}", schedule: schedule(trigger { $0.count = 3 })),
-        Case(name: "count 0", yaml: "  t: {every: 1h, start: 2027-01-01, count: 0}",
-             schedule: schedule(trigger { $0.count = 0; $0.start = .date(CivilDate(year: 2027, month: 1, day: 1)) })),
+        Case(
+            name: "count 0", yaml: "  t: {every: 1h, start: 2027-01-01, count: 0}",
+            schedule: schedule(
+                trigger {
+                    $0.count = 0; $0.start = .date(CivilDate(year: 2027, month: 1, day: 1))
+                })),
         Case(name: "priority", yaml: "  t: {every: 1h, priority: 2000000}", schedule: schedule(trigger { $0.priority = 2_000_000 })),
         Case(name: "unknown zone", yaml: "  t: {every: 1h, timezone: Mars/Olympus}", schedule: schedule(trigger(zone: "Mars/Olympus"))),
         Case(name: "abbreviation for a zone", yaml: "  t: {every: 1h, timezone: PST}", schedule: schedule(trigger(zone: "PST"))),
-        Case(name: "no zone for a wall clock", yaml: "version: 1\ntriggers:\n  t: {calendar: {at: \"09:00\"}}",
-             schedule: schedule(trigger("t", .calendar(CalendarRule(times: [LocalTime(hour: 9, minute: 0)])), zone: nil), zone: nil)),
-        Case(name: "never fires", yaml: "  t: {calendar: {months: [feb], days: [31]}}",
-             schedule: schedule(trigger("t", .calendar(CalendarRule(months: [2], days: [31]))))),
+        Case(
+            name: "no zone for a wall clock", yaml: "version: 1\ntriggers:\n  t: {calendar: {at: \"09:00\"}}",
+            schedule: schedule(trigger("t", .calendar(CalendarRule(times: [LocalTime(hour: 9, minute: 0)])), zone: nil), zone: nil)),
+        Case(
+            name: "never fires", yaml: "  t: {calendar: {months: [feb], days: [31]}}",
+            schedule: schedule(trigger("t", .calendar(CalendarRule(months: [2], days: [31]))))),
         Case(name: "day 32", yaml: "  t: {calendar: {days: [32]}}", schedule: schedule(trigger("t", .calendar(CalendarRule(days: [32]))))),
-        Case(name: "weekday ordinal 6", yaml: "  t: {calendar: {weekdays: [6mon]}}",
-             schedule: schedule(trigger("t", .calendar(CalendarRule(weekdays: [WeekdaySelector(.monday, ordinal: 6)]))))),
-        Case(name: "schedule name", yaml: "version: 1\nname: \"\(String(repeating: "n", count: 201))\"\ntimezone: Europe/Berlin\ntriggers:\n  t: {every: 1h}",
-             schedule: schedule(trigger()) { $0.name = String(repeating: "n", count: 201) }),
-        Case(name: "max_pending 0", yaml: "version: 1\ntimezone: Europe/Berlin\nlimits: {max_pending: 0}\ntriggers:\n  t: {every: 1h}",
-             schedule: schedule(trigger()) { $0.limits.maxPending = 0 }),
-        Case(name: "radius 0", yaml: "  t: {location: {region: {latitude: 52.5, longitude: 13.4, radius: 0}}}",
-             schedule: schedule(trigger("t", .location(LocationRule(region: Region(name: nil, latitude: 52.5, longitude: 13.4, radius: 0), on: .enter))))),
-        Case(name: "latitude 91", yaml: "  t: {location: {region: {latitude: 91, longitude: 13.4, radius: 100}}}",
-             schedule: schedule(trigger("t", .location(LocationRule(region: Region(name: nil, latitude: 91, longitude: 13.4, radius: 100), on: .enter))))),
+        Case(
+            name: "weekday ordinal 6", yaml: "  t: {calendar: {weekdays: [6mon]}}",
+            schedule: schedule(trigger("t", .calendar(CalendarRule(weekdays: [WeekdaySelector(.monday, ordinal: 6)]))))),
+        Case(
+            name: "schedule name",
+            yaml: "version: 1\nname: \"\(String(repeating: "n", count: 201))\"\ntimezone: Europe/Berlin\ntriggers:\n  t: {every: 1h}",
+            schedule: schedule(trigger()) { $0.name = String(repeating: "n", count: 201) }),
+        Case(
+            name: "max_pending 0", yaml: "version: 1\ntimezone: Europe/Berlin\nlimits: {max_pending: 0}\ntriggers:\n  t: {every: 1h}",
+            schedule: schedule(trigger()) { $0.limits.maxPending = 0 }),
+        Case(
+            name: "radius 0", yaml: "  t: {location: {region: {latitude: 52.5, longitude: 13.4, radius: 0}}}",
+            schedule: schedule(
+                trigger("t", .location(LocationRule(region: Region(name: nil, latitude: 52.5, longitude: 13.4, radius: 0), on: .enter))))),
+        Case(
+            name: "latitude 91", yaml: "  t: {location: {region: {latitude: 91, longitude: 13.4, radius: 100}}}",
+            schedule: schedule(
+                trigger("t", .location(LocationRule(region: Region(name: nil, latitude: 91, longitude: 13.4, radius: 100), on: .enter))))),
         Case(name: "duplicate ids", yaml: "  t: {every: 1h}\n  t: {every: 2h}", schedule: schedule(trigger(), trigger())),
         Case(name: "no triggers", yaml: "version: 1\ntimezone: Europe/Berlin\ntriggers: {}", schedule: schedule()),
-        Case(name: "version 2", yaml: "version: 2\ntimezone: Europe/Berlin\ntriggers:\n  t: {every: 1h}", schedule: schedule(trigger()) { $0.version = 2 }),
+        Case(
+            name: "version 2", yaml: "version: 2\ntimezone: Europe/Berlin\ntriggers:\n  t: {every: 1h}",
+            schedule: schedule(trigger()) { $0.version = 2 }),
     ]
 
     static func yamlCodes(_ c: Case) -> [String] {
@@ -92,8 +117,10 @@ import Testing
 
     /// The compiler trusts a schedule the front end read without errors (`isKnownValid`) and skips
     /// `validate()`: sound only if no such schedule fails it, over every valid spec in the repository.
-    @Test(arguments: ["examples", "Tests/AlmanacSpecTests/Fixtures/valid", "Tests/AlmanacSpecTests/Fixtures/warnings",
-                      "Tests/AlmanacCompilerTests/Fixtures/lints"])
+    @Test(arguments: [
+        "examples", "Tests/AlmanacSpecTests/Fixtures/valid", "Tests/AlmanacSpecTests/Fixtures/warnings",
+        "Tests/AlmanacCompilerTests/Fixtures/lints",
+    ])
     func everyValidSpecPasses(_ directory: String) throws {
         let dir = AlmanacTestSupport.Golden.repositoryRoot + "/" + directory
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".yaml") }

@@ -18,11 +18,14 @@ import Testing
             return (0..<count).map { _ in all[Int(random.next() % UInt64(all.count))] }
         }
         let months = random.next() % 3 == 0 ? nil : Array(Set(pick(Array(1...12), upTo: 3))).sorted()
-        let days = random.next() % 4 == 0 ? nil : Array(Set(pick(Array(-31...(-1)) + Array(1...31) + [29, 30, 31, 1, -1], upTo: 3))).sorted()
+        let days =
+            random.next() % 4 == 0 ? nil : Array(Set(pick(Array(-31...(-1)) + Array(1...31) + [29, 30, 31, 1, -1], upTo: 3))).sorted()
         var weekdays: [WeekdaySelector]? = nil
         if days == nil || random.next() % 2 == 0 {
             let ordinals: [Int?] = [nil, 1, 2, 4, 5, 5, -1, -5, -4]
-            weekdays = pick(Array(Weekday.allCases), upTo: 2).map { WeekdaySelector($0, ordinal: ordinals[Int(random.next() % UInt64(ordinals.count))]) }
+            weekdays = pick(Array(Weekday.allCases), upTo: 2).map {
+                WeekdaySelector($0, ordinal: ordinals[Int(random.next() % UInt64(ordinals.count))])
+            }
         }
         return CalendarRule(months: months, days: days, weekdays: weekdays)
     }
@@ -72,7 +75,8 @@ import Testing
     @Test func theMessageSuggestsOnlyPoliciesThatHelp() {
         func message(_ yaml: String) -> String? {
             let spec = "version: 1\ntimezone: UTC\ntriggers:\n  t: " + yaml + "\n"
-            return SpecLoader.load(SourceFile(path: "t.yaml", bytes: Array(spec.utf8))).diagnostics.first { $0.code == .neverFires }?.message
+            return SpecLoader.load(SourceFile(path: "t.yaml", bytes: Array(spec.utf8))).diagnostics.first { $0.code == .neverFires }?
+                .message
         }
         // Nothing helps: no `invalid_dates` advice.
         let hopeless = message("{calendar: {days: [15], weekdays: [5sat]}, invalid_dates: backward}")

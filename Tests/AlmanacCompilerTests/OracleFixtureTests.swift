@@ -37,8 +37,9 @@ import Testing
                 }
                 kind = .calendar(CalendarRule(months: months, days: days, weekdays: selectors, times: times!.map(T.time)))
             }
-            return Trigger(id: "t", kind: kind, timezone: zone, invalidDates: InvalidDatePolicy(rawValue: invalid ?? "omit")!,
-                           dst: DSTPolicy(gap: GapPolicy(rawValue: gap)!, overlap: OverlapPolicy(rawValue: overlap)!))
+            return Trigger(
+                id: "t", kind: kind, timezone: zone, invalidDates: InvalidDatePolicy(rawValue: invalid ?? "omit")!,
+                dst: DSTPolicy(gap: GapPolicy(rawValue: gap)!, overlap: OverlapPolicy(rawValue: overlap)!))
         }
     }
 
@@ -71,7 +72,8 @@ import Testing
                 mismatches += 1
                 if mismatches <= 3 {
                     let diff = fires.difference(from: item.fires)
-                    Issue.record("\(item.cron ?? "calendar") in \(item.zone) [\(item.from), \(item.to)) \(item.gap)/\(item.overlap): \(diff)")
+                    Issue.record(
+                        "\(item.cron ?? "calendar") in \(item.zone) [\(item.from), \(item.to)) \(item.gap)/\(item.overlap): \(diff)")
                 }
             }
         }

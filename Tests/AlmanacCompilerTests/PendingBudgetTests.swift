@@ -44,8 +44,9 @@ import Testing
         var budget = PendingBudget(limits: limits)
         for fire in fires { budget.observe(at: fire.0, trigger: fire.1) }
         budget.finish()
-        #expect(budget.densest == Self.bruteForce(fires, coverage: coverage, maxPending: maxPending),
-                "coverage \(coverage), max_pending \(maxPending), \(fires.count) fires")
+        #expect(
+            budget.densest == Self.bruteForce(fires, coverage: coverage, maxPending: maxPending),
+            "coverage \(coverage), max_pending \(maxPending), \(fires.count) fires")
     }
 
     @Test func noWarningWithinBudgetAndNoneForNoFires() {

@@ -51,8 +51,9 @@ import Testing
         // The compiler keeps a day of margin inside what the reader can hold; past year 9999 the
         // reader refuses the window too (five-digit years do not fit the timestamp form).
         guard past >= 86_400 else { return }
-        var plan = Plan(spec: SpecInfo(name: "t", sha256: String(repeating: "0", count: 64)), window: window, tzdata: "x",
-                        limits: PlanLimits(maxPending: 64, maxRegions: 20), triggers: [:], regions: [])
+        var plan = Plan(
+            spec: SpecInfo(name: "t", sha256: String(repeating: "0", count: 64)), window: window, tzdata: "x",
+            limits: PlanLimits(maxPending: 64, maxRegions: 20), triggers: [:], regions: [])
         plan.fires = []
         #expect(throws: PlanError.self) { try PlanReader.read(PlanWriter.render(plan)) }
     }
@@ -96,7 +97,9 @@ import Testing
         #expect(fits.plan.regions.first?.armed.count == 30)
         #expect(fits.plan.fires.count == 30)
         for maxFires in [59, 31, 29, 1] {
-            #expect(throws: CompileError.self, "max_fires \(maxFires)") { try T.compile(T.schedule(trigger, cron, maxFires: maxFires), window) }
+            #expect(throws: CompileError.self, "max_fires \(maxFires)") {
+                try T.compile(T.schedule(trigger, cron, maxFires: maxFires), window)
+            }
         }
         // Centuries of armed windows end in the error, without building them all.
         let centuries = Window(from: PlanFormatLimits.earliest, to: T.instant("9999-01-01T00:00:00Z"))

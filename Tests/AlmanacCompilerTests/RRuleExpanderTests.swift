@@ -18,56 +18,76 @@ import Testing
     }
 
     @Test func countIsSpentBeforeExdatesAndRdatesAreAdded() {
-        let got = expand("FREQ=DAILY;COUNT=3", from: "20260101T090000", rdates: ["20251225T090000", "20260110T090000", "20260101T090000"],
-                         exdates: ["20260102T090000"])
+        let got = expand(
+            "FREQ=DAILY;COUNT=3", from: "20260101T090000", rdates: ["20251225T090000", "20260110T090000", "20260101T090000"],
+            exdates: ["20260102T090000"])
         #expect(got == at(9, [(2025, 12, 25), (2026, 1, 1), (2026, 1, 3), (2026, 1, 10)]))
     }
 
     @Test func mixedPlainAndOrdinalWeekdaysAreAUnion() {
         // Every Monday and the first Tuesday; dateutil intersects the two and yields nothing.
-        #expect(expand("FREQ=MONTHLY;BYDAY=MO,1TU;COUNT=6", from: "20260101T090000")
+        #expect(
+            expand("FREQ=MONTHLY;BYDAY=MO,1TU;COUNT=6", from: "20260101T090000")
                 == at(9, [(2026, 1, 5), (2026, 1, 6), (2026, 1, 12), (2026, 1, 19), (2026, 1, 26), (2026, 2, 2)]))
     }
 
     @Test func weeklySetPositionsCountFromWeekStart() {
         // The week of Wed 2026-01-07 starts Mon 01-05: its first weekday is before DTSTART, so no fire
         // that week (dateutil bug #1398 would start the set at DTSTART and fire on 01-07).
-        #expect(expand("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1;COUNT=3", from: "20260107T090000")
+        #expect(
+            expand("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1;COUNT=3", from: "20260107T090000")
                 == at(9, [(2026, 1, 12), (2026, 1, 19), (2026, 1, 26)]))
-        #expect(expand("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=2", from: "20260107T090000")
+        #expect(
+            expand("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=2", from: "20260107T090000")
                 == at(9, [(2026, 1, 9), (2026, 1, 16)]))
     }
 
     @Test func weekNumbersAcrossTheYearEnd() {
         // ISO week 1 of 2026 runs Mon 2025-12-29 … Sun 2026-01-04; of 2027, Mon 01-04 … Sun 01-10.
-        #expect(expand("FREQ=YEARLY;BYWEEKNO=1;BYDAY=MO,SU", from: "20250601T100000", limit: 4)
+        #expect(
+            expand("FREQ=YEARLY;BYWEEKNO=1;BYDAY=MO,SU", from: "20250601T100000", limit: 4)
                 == at(10, [(2025, 12, 29), (2026, 1, 4), (2027, 1, 4), (2027, 1, 10)]))
         // 2026 has 53 weeks, the last running to Sun 2027-01-03; 2027's last week ends Sun 2028-01-02.
-        #expect(expand("FREQ=YEARLY;BYWEEKNO=-1;BYDAY=FR,SA", from: "20260601T100000", limit: 4)
+        #expect(
+            expand("FREQ=YEARLY;BYWEEKNO=-1;BYDAY=FR,SA", from: "20260601T100000", limit: 4)
                 == at(10, [(2027, 1, 1), (2027, 1, 2), (2027, 12, 31), (2028, 1, 1)]))
         // Week -53 exists only in 53-week years (2026, 2032), where it is week 1, starting the
         // Monday before (dateutil misses these days: its "TODO: Check -numweeks for next year").
-        #expect(expand("FREQ=YEARLY;BYWEEKNO=-53;BYDAY=MO", from: "20250101T100000", limit: 2)
+        #expect(
+            expand("FREQ=YEARLY;BYWEEKNO=-53;BYDAY=MO", from: "20250101T100000", limit: 2)
                 == at(10, [(2025, 12, 29), (2031, 12, 29)]))
     }
 
     @Test func invalidDatesFollowThePolicy() {
         let rule = "FREQ=MONTHLY;BYMONTHDAY=31;COUNT=4"
         #expect(expand(rule, from: "20260131T080000") == at(8, [(2026, 1, 31), (2026, 3, 31), (2026, 5, 31), (2026, 7, 31)]))
-        #expect(expand(rule, from: "20260131T080000", invalidDates: .backward) == at(8, [(2026, 1, 31), (2026, 2, 28), (2026, 3, 31), (2026, 4, 30)]))
-        #expect(expand(rule, from: "20260131T080000", invalidDates: .forward) == at(8, [(2026, 1, 31), (2026, 3, 1), (2026, 3, 31), (2026, 5, 1)]))
+        #expect(
+            expand(rule, from: "20260131T080000", invalidDates: .backward)
+                == at(8, [(2026, 1, 31), (2026, 2, 28), (2026, 3, 31), (2026, 4, 30)]))
+        #expect(
+            expand(rule, from: "20260131T080000", invalidDates: .forward)
+                == at(8, [(2026, 1, 31), (2026, 3, 1), (2026, 3, 31), (2026, 5, 1)]))
         // The day taken from DTSTART is a month day too.
-        #expect(expand("FREQ=MONTHLY;COUNT=3", from: "20260131T080000", invalidDates: .backward) == at(8, [(2026, 1, 31), (2026, 2, 28), (2026, 3, 31)]))
+        #expect(
+            expand("FREQ=MONTHLY;COUNT=3", from: "20260131T080000", invalidDates: .backward)
+                == at(8, [(2026, 1, 31), (2026, 2, 28), (2026, 3, 31)]))
         #expect(expand("FREQ=YEARLY;COUNT=3", from: "20240229T080000") == at(8, [(2024, 2, 29), (2028, 2, 29), (2032, 2, 29)]))
-        #expect(expand("FREQ=YEARLY;COUNT=3", from: "20240229T080000", invalidDates: .backward) == at(8, [(2024, 2, 29), (2025, 2, 28), (2026, 2, 28)]))
-        #expect(expand("FREQ=YEARLY;COUNT=3", from: "20240229T080000", invalidDates: .forward) == at(8, [(2024, 2, 29), (2025, 3, 1), (2026, 3, 1)]))
+        #expect(
+            expand("FREQ=YEARLY;COUNT=3", from: "20240229T080000", invalidDates: .backward)
+                == at(8, [(2024, 2, 29), (2025, 2, 28), (2026, 2, 28)]))
+        #expect(
+            expand("FREQ=YEARLY;COUNT=3", from: "20240229T080000", invalidDates: .forward)
+                == at(8, [(2024, 2, 29), (2025, 3, 1), (2026, 3, 1)]))
         // Two days moved onto one fire once.
-        #expect(expand("FREQ=MONTHLY;BYMONTHDAY=30,31;COUNT=4", from: "20260130T080000", invalidDates: .backward)
+        #expect(
+            expand("FREQ=MONTHLY;BYMONTHDAY=30,31;COUNT=4", from: "20260130T080000", invalidDates: .backward)
                 == at(8, [(2026, 1, 30), (2026, 1, 31), (2026, 2, 28), (2026, 3, 30)]))
         // -31 in April is "April 0": backward the day before (March 31), forward April 1.
-        #expect(expand("FREQ=MONTHLY;BYMONTHDAY=-31;COUNT=3", from: "20260301T080000", invalidDates: .backward)
+        #expect(
+            expand("FREQ=MONTHLY;BYMONTHDAY=-31;COUNT=3", from: "20260301T080000", invalidDates: .backward)
                 == at(8, [(2026, 3, 1), (2026, 3, 31), (2026, 5, 1)]))
-        #expect(expand("FREQ=MONTHLY;BYMONTHDAY=-31;COUNT=3", from: "20260301T080000", invalidDates: .forward)
+        #expect(
+            expand("FREQ=MONTHLY;BYMONTHDAY=-31;COUNT=3", from: "20260301T080000", invalidDates: .forward)
                 == at(8, [(2026, 3, 1), (2026, 4, 1), (2026, 5, 1)]))
     }
 
@@ -142,14 +162,16 @@ import Testing
             while day < end {
                 let length = CivilDate.daysInMonth(year: day.year, month: day.month)
                 let w = day.weekday.rawValue
-                let picked = plain.contains(w) || nth.contains([w, (day.day - 1) / 7 + 1]) || nth.contains([w, -((length - day.day) / 7 + 1)])
+                let picked =
+                    plain.contains(w) || nth.contains([w, (day.day - 1) / 7 + 1]) || nth.contains([w, -((length - day.day) / 7 + 1)])
                 if picked && (months.isEmpty || months.contains(day.month)) {
                     expected.append(LocalDateTime(date: day, time: LocalTime(hour: 7, minute: 0)))
                 }
                 day = day.adding(days: 1)
             }
             let parsed = try #require(RRuleParser.parse(rule).0)
-            var expander = RRuleExpander(RRuleTrigger(rule: parsed, start: LocalDateTime(date: start, time: .midnight)), invalidDates: .omit)
+            var expander = RRuleExpander(
+                RRuleTrigger(rule: parsed, start: LocalDateTime(date: start, time: .midnight)), invalidDates: .omit)
             var got: [LocalDateTime] = []
             while let next = expander.next(), next.date < end { got.append(next) }
             #expect(got == expected, "\(rule) from \(start)")

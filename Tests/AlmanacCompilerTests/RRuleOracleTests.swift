@@ -36,8 +36,9 @@ import Testing
         let (parsed, errors) = RRuleParser.parse(c.rule)
         let occurrences: [LocalDateTime]
         if let rule = parsed {
-            var expander = RRuleExpander(RRuleTrigger(rule: rule, start: start, rdates: c.rdates.map(local), exdates: c.exdates.map(local)),
-                                         invalidDates: .omit)
+            var expander = RRuleExpander(
+                RRuleTrigger(rule: rule, start: start, rdates: c.rdates.map(local), exdates: c.exdates.map(local)),
+                invalidDates: .omit)
             var all: [LocalDateTime] = []
             while let o = expander.next(), o < end {
                 if o >= start { all.append(o) }
@@ -66,7 +67,9 @@ import Testing
                 continue
             }
             if got.count != c.count || got.first != c.first {
-                mismatches.append("\(c.rule) from \(c.start) [\(c.oracle)]: count \(got.count) vs \(c.count); first \(got.first.prefix(6)) vs \(c.first.prefix(6))")
+                mismatches.append(
+                    "\(c.rule) from \(c.start) [\(c.oracle)]: count \(got.count) vs \(c.count); first \(got.first.prefix(6)) vs \(c.first.prefix(6))"
+                )
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(cases.count) differ:\n\(mismatches.prefix(25).joined(separator: "\n"))")
@@ -74,9 +77,11 @@ import Testing
 
     @Test func theFixtureCoversEveryPartAndFrequency() throws {
         let cases = try Self.loadCases()
-        for part in ["FREQ=YEARLY", "FREQ=MONTHLY", "FREQ=WEEKLY", "FREQ=DAILY", "FREQ=HOURLY", "FREQ=MINUTELY", "FREQ=SECONDLY",
-                     "INTERVAL=", "COUNT=", "UNTIL=", "BYSECOND=", "BYMINUTE=", "BYHOUR=", "BYDAY=", "BYMONTHDAY=", "BYYEARDAY=",
-                     "BYWEEKNO=", "BYMONTH=", "BYSETPOS=", "WKST="] {
+        for part in [
+            "FREQ=YEARLY", "FREQ=MONTHLY", "FREQ=WEEKLY", "FREQ=DAILY", "FREQ=HOURLY", "FREQ=MINUTELY", "FREQ=SECONDLY",
+            "INTERVAL=", "COUNT=", "UNTIL=", "BYSECOND=", "BYMINUTE=", "BYHOUR=", "BYDAY=", "BYMONTHDAY=", "BYYEARDAY=",
+            "BYWEEKNO=", "BYMONTH=", "BYSETPOS=", "WKST=",
+        ] {
             #expect(cases.filter { $0.rule.contains(part) }.count >= 30, "few cases with \(part)")
         }
         #expect(cases.contains { !$0.rdates.isEmpty } && cases.contains { !$0.exdates.isEmpty })

@@ -31,15 +31,23 @@ import Testing
         for i in 0..<40 {
             let from = Int(rng.next() % 20), length = 1 + Int(rng.next() % 6)
             var trigger = LocationArmingTests.location(String(format: "r%02d", i)) {
-                $0.during = LocationArmingTests.during(nil, String(format: "%02d:%02d", from, Int(rng.next() % 4) * 15),
-                                                       String(format: "%02d:00", min(from + length, 23)))
+                $0.during = LocationArmingTests.during(
+                    nil, String(format: "%02d:%02d", from, Int(rng.next() % 4) * 15),
+                    String(format: "%02d:00", min(from + length, 23)))
             }
             trigger.priority = Int(rng.next() % 3)
             triggers.append(trigger)
         }
         let armings = triggers.map { trigger -> (trigger: Trigger, arming: LocationArming) in
             guard case .location(let rule) = trigger.kind else { fatalError() }
-            return (trigger, LocationArming(trigger: trigger, rule: rule, table: OffsetTable(zone: "America/Chicago", covering: window.from.adding(TimeSpan(seconds: -400_000)), to: window.to.adding(TimeSpan(seconds: 400_000)))!, window: window))
+            return (
+                trigger,
+                LocationArming(
+                    trigger: trigger, rule: rule,
+                    table: OffsetTable(
+                        zone: "America/Chicago", covering: window.from.adding(TimeSpan(seconds: -400_000)),
+                        to: window.to.adding(TimeSpan(seconds: 400_000)))!, window: window)
+            )
         }
         let ranked = armings.indices.sorted { a, b in
             let (ta, tb) = (armings[a].trigger, armings[b].trigger)

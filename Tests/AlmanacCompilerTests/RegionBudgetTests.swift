@@ -37,8 +37,10 @@ import Testing
 
     @Test func losersAreClippedOnlyWhereTheBudgetIsFull() throws {
         // Budget 2: a and b (priority 1) from 08:00 to 10:00; c from 09:00 to 11:00 loses 09:00–10:00 only.
-        let triggers = [Self.region("a", priority: 1, "08:00", "10:00"), Self.region("b", priority: 1, "08:00", "10:00"),
-                        Self.region("c", "09:00", "11:00")]
+        let triggers = [
+            Self.region("a", priority: 1, "08:00", "10:00"), Self.region("b", priority: 1, "08:00", "10:00"),
+            Self.region("c", "09:00", "11:00"),
+        ]
         let result = try Self.compile(triggers, maxRegions: 2)
         let c = try #require(result.plan.regions.first { $0.trigger == "c" })
         #expect(c.armed == [Window(from: T.instant("2026-12-07T16:00:00Z"), to: T.instant("2026-12-07T17:00:00Z"))])

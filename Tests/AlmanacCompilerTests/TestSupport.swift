@@ -38,10 +38,11 @@ enum TestSupport {
         }
         var dow = bits(fields[4], 0, 7)
         if dow & (1 << 7) != 0 { dow = (dow | 1) & 0x7F }
-        return CronExpression(minutes: bits(fields[0], 0, 59), hours: UInt32(bits(fields[1], 0, 23)),
-                              daysOfMonth: UInt32(bits(fields[2], 1, 31)), months: UInt16(bits(fields[3], 1, 12)),
-                              daysOfWeek: UInt8(dow), dayOfMonthStar: fields[2].hasPrefix("*"),
-                              dayOfWeekStar: fields[4].hasPrefix("*"), source: text)
+        return CronExpression(
+            minutes: bits(fields[0], 0, 59), hours: UInt32(bits(fields[1], 0, 23)),
+            daysOfMonth: UInt32(bits(fields[2], 1, 31)), months: UInt16(bits(fields[3], 1, 12)),
+            daysOfWeek: UInt8(dow), dayOfMonthStar: fields[2].hasPrefix("*"),
+            dayOfWeekStar: fields[4].hasPrefix("*"), source: text)
     }
 
     static func schedule(_ triggers: Trigger..., maxFires: Int = 1_000_000) -> Schedule {

@@ -28,8 +28,10 @@ import Testing
         let loaded = SpecLoader.load(file)
         let schedule = try #require(loaded.schedule, "\(loaded.diagnostics)")
         let request = WindowRequest(from: try #require(TimeArgument.parse(dates[0])), to: try #require(TimeArgument.parse(dates[1])))
-        let window = try #require(request.resolve(now: Instant(secondsSinceEpoch: 0), zone: schedule.timezone,
-                                                  specHorizon: schedule.horizon))
+        let window = try #require(
+            request.resolve(
+                now: Instant(secondsSinceEpoch: 0), zone: schedule.timezone,
+                specHorizon: schedule.horizon))
         var diagnostics = loaded.diagnostics
         do {
             diagnostics += try Compiler().compile(schedule, specSHA256: SHA256.hex(of: Array(data)), window: window).diagnostics

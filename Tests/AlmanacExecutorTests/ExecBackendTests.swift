@@ -28,7 +28,11 @@ import Darwin
         let output = directory + "/out"
         let outcomes = Outcomes()
         let backend = ExecBackend(
-            command: ["/bin/sh", "-c", "printf '%s|%s|%s|%s|%s|' \"$ALMANAC_FIRE_ID\" \"$ALMANAC_TRIGGER\" \"$ALMANAC_AT\" \"$ALMANAC_LOCAL\" \"$KEPT\" > \"$1\"; cat >> \"$1\"; exit 3", "sh", output],
+            command: [
+                "/bin/sh", "-c",
+                "printf '%s|%s|%s|%s|%s|' \"$ALMANAC_FIRE_ID\" \"$ALMANAC_TRIGGER\" \"$ALMANAC_AT\" \"$ALMANAC_LOCAL\" \"$KEPT\" > \"$1\"; cat >> \"$1\"; exit 3",
+                "sh", output,
+            ],
             environment: ["KEPT": "yes", "PATH": "/usr/bin:/bin"], onOutcome: outcomes.add)
         let fire = TestPlans.fire("t", 0)
         try backend.fire(fire, trigger: plan.triggers["t"]!)
@@ -40,8 +44,9 @@ import Darwin
 
     @Test func slowCommandsDoNotDelayTheNextFireAndTimeOut() throws {
         let outcomes = Outcomes()
-        let backend = ExecBackend(command: ["/bin/sleep", "30"], environment: [:], timeout: 0.3, maxConcurrent: 4,
-                                  onOutcome: outcomes.add)
+        let backend = ExecBackend(
+            command: ["/bin/sleep", "30"], environment: [:], timeout: 0.3, maxConcurrent: 4,
+            onOutcome: outcomes.add)
         var started = timespec(), returned = timespec()
         clock_gettime(CLOCK_MONOTONIC, &started)
         for second in 0..<3 { try backend.fire(TestPlans.fire("t", Int64(second)), trigger: plan.triggers["t"]!) }
@@ -83,8 +88,9 @@ import Darwin
         let directory = TestPlans.scratchDirectory("exec-group-\(trapTerm)")
         mkdir(directory, 0o755)
         let outcomes = Outcomes()
-        let backend = ExecBackend(command: grandchildCommand(directory + "/pid", trapTerm: trapTerm), environment: [:],
-                                  timeout: 0.3, onOutcome: outcomes.add)
+        let backend = ExecBackend(
+            command: grandchildCommand(directory + "/pid", trapTerm: trapTerm), environment: [:],
+            timeout: 0.3, onOutcome: outcomes.add)
         backend.fire(TestPlans.fire("t", 0), trigger: plan.triggers["t"]!)
         backend.finish()
         let text = String(decoding: try FileBytes.read(directory + "/pid"), as: UTF8.self)
@@ -97,15 +103,17 @@ import Darwin
         let directory = TestPlans.scratchDirectory("exec-replace")
         mkdir(directory, 0o755)
         let outcomes = Outcomes()
-        let backend = ExecBackend(command: grandchildCommand(directory + "/pid", trapTerm: false), environment: [:],
-                                  timeout: nil, onOutcome: outcomes.add)
+        let backend = ExecBackend(
+            command: grandchildCommand(directory + "/pid", trapTerm: false), environment: [:],
+            timeout: nil, onOutcome: outcomes.add)
         backend.fire(TestPlans.fire("t", 0), trigger: plan.triggers["t"]!)
         for _ in 0..<200 where (try? FileBytes.read(directory + "/pid"))?.last != 0x0A { usleep(10_000) }
         #expect(backend.runningCount(trigger: "t") == 1)
         #expect(backend.runningCount(trigger: "u") == 0)
         backend.stop(trigger: "t")
         backend.finish()
-        let grandchild = pid_t(String(decoding: try FileBytes.read(directory + "/pid"), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))!
+        let grandchild = pid_t(
+            String(decoding: try FileBytes.read(directory + "/pid"), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))!
         #expect(Self.gone(grandchild))
         #expect(outcomes.all.map(\.status) == [.replaced])
         #expect(backend.runningCount() == 0)
@@ -114,8 +122,9 @@ import Darwin
     @Test func stopAllEndsEveryCommandWithinASecond() {
         let outcomes = Outcomes()
         // SIGTERM ignored: only the SIGKILL that follows half a second later ends it.
-        let backend = ExecBackend(command: ["/bin/sh", "-c", "trap '' TERM; /bin/sleep 30; /bin/sleep 30"], environment: [:],
-                                  timeout: 60, maxConcurrent: 3, onOutcome: outcomes.add)
+        let backend = ExecBackend(
+            command: ["/bin/sh", "-c", "trap '' TERM; /bin/sleep 30; /bin/sleep 30"], environment: [:],
+            timeout: 60, maxConcurrent: 3, onOutcome: outcomes.add)
         for second in 0..<3 { backend.fire(TestPlans.fire("t", Int64(second)), trigger: plan.triggers["t"]!) }
         usleep(100_000)
         let started = Lock.monotonicNow()
@@ -176,8 +185,10 @@ import Darwin
     }
 
     /// Not durations, or more than a clock can add: refused, never a crash further on.
-    @Test(arguments: ["inf", "infinity", "Infinity", "INF", "nan", "NaN", "-inf", "1e400", "1e20", "0x10", "99999999999999999999s",
-                      "9999999999d", "PT9999999999H", "1e9999s"])
+    @Test(arguments: [
+        "inf", "infinity", "Infinity", "INF", "nan", "NaN", "-inf", "1e400", "1e20", "0x10", "99999999999999999999s",
+        "9999999999d", "PT9999999999H", "1e9999s",
+    ])
     func absurdDurationsAreRefused(_ text: String) {
         #expect(TimeArgument.duration(text) == nil)
     }

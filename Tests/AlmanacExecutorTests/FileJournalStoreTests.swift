@@ -138,8 +138,10 @@ import Darwin
     /// broken JSON, NUL, invalid UTF-8, a huge line.
     static let hostileLines: [[UInt8]] = {
         var lines: [String] = []
-        for big in ["4294967296", "-2147483649", "2147483648", "9223372036854775808", "-9223372036854775809",
-                    "1e400", "1.5", "-0.0", "99999999999999999999999999999"] {
+        for big in [
+            "4294967296", "-2147483649", "2147483648", "9223372036854775808", "-9223372036854775809",
+            "1e400", "1.5", "-0.0", "99999999999999999999999999999",
+        ] {
             lines.append("{\"event\": \"outcome\", \"id\": \"x\", \"exit\": \(big)}")
             lines.append("{\"event\": \"outcome\", \"id\": \"x\", \"signal\": \(big)}")
         }
@@ -148,26 +150,36 @@ import Darwin
             lines.append("{\"event\": \"outcome\", \"id\": \"x\", \"signal\": \(wrong)}")
             // A number where a string belongs (a string is a fine id or trigger).
             let notString = wrong == "\"3\"" ? "3" : wrong
-            lines.append("{\"event\": \"fire\", \"id\": \(notString), \"trigger\": \"t\", \"at\": \"2026-11-23T05:00:00Z\", \"now\": \"2026-11-23T05:00:00Z\"}")
-            lines.append("{\"event\": \"fire\", \"id\": \"x\", \"trigger\": \(notString), \"at\": \"2026-11-23T05:00:00Z\", \"now\": \"2026-11-23T05:00:00Z\"}")
+            lines.append(
+                "{\"event\": \"fire\", \"id\": \(notString), \"trigger\": \"t\", \"at\": \"2026-11-23T05:00:00Z\", \"now\": \"2026-11-23T05:00:00Z\"}"
+            )
+            lines.append(
+                "{\"event\": \"fire\", \"id\": \"x\", \"trigger\": \(notString), \"at\": \"2026-11-23T05:00:00Z\", \"now\": \"2026-11-23T05:00:00Z\"}"
+            )
             lines.append("{\"event\": \"start\", \"now\": \(wrong)}")
             lines.append("{\"event\": \(wrong)}")
         }
-        for at in ["99999-01-01T00:00:00Z", "-0001-01-01T00:00:00Z", "2026-13-01T00:00:00Z", "2026-11-23T25:00:00Z",
-                   "2026-11-23T05:00:00+99:00", "", "now", "2026-02-30T00:00:00Z"] {
+        for at in [
+            "99999-01-01T00:00:00Z", "-0001-01-01T00:00:00Z", "2026-13-01T00:00:00Z", "2026-11-23T25:00:00Z",
+            "2026-11-23T05:00:00+99:00", "", "now", "2026-02-30T00:00:00Z",
+        ] {
             lines.append("{\"event\": \"fire\", \"id\": \"x\", \"trigger\": \"t\", \"at\": \"\(at)\", \"now\": \"2026-11-23T05:00:00Z\"}")
             lines.append("{\"event\": \"start\", \"now\": \"\(at)\"}")
             lines.append("{\"event\": \"watermark\", \"before\": \"\(at)\"}")
             lines.append("{\"event\": \"done\", \"id\": \"x\", \"at\": \"\(at)\"}")
         }
-        lines += ["{", "}", "[]", "null", "\"fire\"", "{\"event\": \"fire\"", "{\"event\": \"outcome\", \"id\": \"x\"}",
-                  "{\"event\": \"outcome\", \"id\": \"x\", \"timeout\": -1}", "{\"event\": \"nonsense\", \"id\": \"x\"}",
-                  String(repeating: "[", count: 100_000), "{\"event\": \"" + String(repeating: "x", count: 1_000_000) + "\"}"]
+        lines += [
+            "{", "}", "[]", "null", "\"fire\"", "{\"event\": \"fire\"", "{\"event\": \"outcome\", \"id\": \"x\"}",
+            "{\"event\": \"outcome\", \"id\": \"x\", \"timeout\": -1}", "{\"event\": \"nonsense\", \"id\": \"x\"}",
+            String(repeating: "[", count: 100_000), "{\"event\": \"" + String(repeating: "x", count: 1_000_000) + "\"}",
+        ]
         var raw = lines.map { Array($0.utf8) }
         raw.append([0x7B, 0x00, 0x7D])
         raw.append(Array("{\"event\": \"start\", \"now\": \"2026\u{0}-11-23T05:00:00Z\"}".utf8))
         raw.append([0x7B, 0x22, 0x65, 0x76, 0x65, 0x6E, 0x74, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D])
-        raw.append(Array("{\"event\": \"fire\", \"id\": \"".utf8) + [0xC3, 0x28] + Array("\", \"trigger\": \"t\", \"at\": \"2026-11-23T05:00:00Z\", \"now\": \"2026-11-23T05:00:00Z\"}".utf8))
+        raw.append(
+            Array("{\"event\": \"fire\", \"id\": \"".utf8) + [0xC3, 0x28]
+                + Array("\", \"trigger\": \"t\", \"at\": \"2026-11-23T05:00:00Z\", \"now\": \"2026-11-23T05:00:00Z\"}".utf8))
         raw.append([UInt8](repeating: 0, count: 5000))
         return raw
     }()

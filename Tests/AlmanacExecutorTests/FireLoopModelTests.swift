@@ -94,8 +94,10 @@ import Testing
         let clock = VirtualClock(start: TestPlans.at(0))
         let backend = TimedBackend(clock: clock, slots: slots, durations: durations)
         let journal = Journal()
-        let summary = try FireLoop(loadPlan: { plan }, backend: backend, journal: journal, clock: clock,
-                                   options: FireLoop.Options(misfire: .skip, grace: 1e6, until: Double(TestPlans.at(10_000).secondsSinceEpoch))).run()
+        let summary = try FireLoop(
+            loadPlan: { plan }, backend: backend, journal: journal, clock: clock,
+            options: FireLoop.Options(misfire: .skip, grace: 1e6, until: Double(TestPlans.at(10_000).secondsSinceEpoch))
+        ).run()
         // The model in seconds from the plan's base.
         let base = Double(TestPlans.base.secondsSinceEpoch)
         var expected = Self.model(plan, slots: slots, durations: durations)

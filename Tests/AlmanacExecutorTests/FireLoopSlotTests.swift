@@ -97,8 +97,10 @@ final class TimedBackend: SlottedBackend {
             let clock = VirtualClock(start: TestPlans.at(0))
             let backend = TimedBackend(clock: clock, slots: slots, durations: ["t": duration])
             let journal = Journal()
-            let summary = try FireLoop(loadPlan: { plan }, backend: backend, journal: journal, clock: clock,
-                                       options: FireLoop.Options(misfire: misfire, grace: grace, until: Self.until(3600))).run()
+            let summary = try FireLoop(
+                loadPlan: { plan }, backend: backend, journal: journal, clock: clock,
+                options: FireLoop.Options(misfire: misfire, grace: grace, until: Self.until(3600))
+            ).run()
             #expect(summary.fired == 30 && summary.skipped == 0, "\(misfire) grace \(grace): \(summary)")
             #expect(backend.starts.map(\.id) == fires.map(\.id), "not in plan order")
             #expect(backend.startOffsets == Self.expectedStarts(fires, slots: slots, duration: duration))
@@ -113,8 +115,10 @@ final class TimedBackend: SlottedBackend {
         let plan = TestPlans.plan(fires)
         let clock = VirtualClock(start: TestPlans.at(0))
         let backend = TimedBackend(clock: clock, slots: slots, durations: Dictionary(uniqueKeysWithValues: fires.map { ($0.trigger, 3.0) }))
-        let summary = try FireLoop(loadPlan: { plan }, backend: backend, journal: Journal(), clock: clock,
-                                   options: FireLoop.Options(grace: 1, until: Self.until(3600))).run()
+        let summary = try FireLoop(
+            loadPlan: { plan }, backend: backend, journal: Journal(), clock: clock,
+            options: FireLoop.Options(grace: 1, until: Self.until(3600))
+        ).run()
         #expect(summary.fired == 100 && summary.skipped == 0)
         #expect(backend.starts.map(\.id) == plan.fires.map(\.id))
         #expect(backend.startOffsets == Self.expectedStarts(plan.fires, slots: slots, duration: 3))
@@ -130,16 +134,20 @@ final class TimedBackend: SlottedBackend {
         let clock = VirtualClock(start: TestPlans.at(0))
         clock.post(.stop, at: TestPlans.at(stopAt))
         let first = TimedBackend(clock: clock, slots: 1, durations: ["t": 4])
-        let summary = try FireLoop(loadPlan: { plan }, backend: first, journal: journal, clock: clock,
-                                   options: FireLoop.Options(misfire: .all, grace: 1)).run()
+        let summary = try FireLoop(
+            loadPlan: { plan }, backend: first, journal: journal, clock: clock,
+            options: FireLoop.Options(misfire: .all, grace: 1)
+        ).run()
         let started = first.starts.map(\.id)
         #expect(fires.filter { journal.isDone($0.id) }.map(\.id) == started)
         // The stop arrives before the fire of its own instant is looked at.
         #expect(summary.notStarted == fires.filter { $0.at < TestPlans.at(stopAt) }.count - started.count)
         let again = VirtualClock(start: TestPlans.at(stopAt + 5))
         let second = TimedBackend(clock: again, slots: 1, durations: ["t": 4])
-        _ = try FireLoop(loadPlan: { plan }, backend: second, journal: journal, clock: again,
-                         options: FireLoop.Options(misfire: .all, grace: 1, until: Self.until(3600))).run()
+        _ = try FireLoop(
+            loadPlan: { plan }, backend: second, journal: journal, clock: again,
+            options: FireLoop.Options(misfire: .all, grace: 1, until: Self.until(3600))
+        ).run()
         #expect((started + second.starts.map(\.id)).sorted() == fires.map(\.id).sorted())
     }
 
@@ -151,8 +159,10 @@ final class TimedBackend: SlottedBackend {
         let clock = VirtualClock(start: TestPlans.at(0))
         let backend = TimedBackend(clock: clock, slots: 8, durations: ["t": 25, "u": 25])
         let journal = Journal()
-        let summary = try FireLoop(loadPlan: { plan }, backend: backend, journal: journal, clock: clock,
-                                   options: FireLoop.Options(grace: 1, until: Self.until(3600))).run()
+        let summary = try FireLoop(
+            loadPlan: { plan }, backend: backend, journal: journal, clock: clock,
+            options: FireLoop.Options(grace: 1, until: Self.until(3600))
+        ).run()
         let starts = backend.startOffsets
         let t = starts.filter { $0.key.hasPrefix("t@") }.values.sorted()
         #expect(starts.filter { $0.key.hasPrefix("u@") }.values.sorted() == stride(from: 0.0, to: 100, by: 10).map { $0 })
@@ -186,9 +196,13 @@ final class TimedBackend: SlottedBackend {
         clock.post(.reload, at: TestPlans.at(95))
         nonisolated(unsafe) var loads = 0
         let plans = [both, onlyT, both]
-        let summary = try FireLoop(loadPlan: { defer { loads += 1 }; return plans[min(loads, 2)] }, backend: SpyBackend(output: record),
-                                   journal: Journal(), clock: clock,
-                                   options: FireLoop.Options(misfire: misfire, grace: 600, until: Self.until(200))).run()
+        let summary = try FireLoop(
+            loadPlan: {
+                defer { loads += 1 }; return plans[min(loads, 2)]
+            }, backend: SpyBackend(output: record),
+            journal: Journal(), clock: clock,
+            options: FireLoop.Options(misfire: misfire, grace: 600, until: Self.until(200))
+        ).run()
         let fired = record.lines.filter { $0.contains("\"call\": \"fire\"") }.compactMap { line -> String? in
             guard let range = line.range(of: "\"id\": \"") else { return nil }
             return String(line[range.upperBound...].prefix { $0 != "\"" })
@@ -204,8 +218,10 @@ final class TimedBackend: SlottedBackend {
     func aSimulatedRangeIsHalfOpen(from: Int64, until: Int64) throws {
         let fires = TestPlans.every("t", step: 10, to: 100)
         let record = LineSink()
-        _ = try FireLoop(loadPlan: { TestPlans.plan(fires) }, backend: StdoutBackend(output: record), journal: Journal(),
-                         clock: VirtualClock(start: TestPlans.at(from)), options: FireLoop.Options(until: Self.until(until))).run()
+        _ = try FireLoop(
+            loadPlan: { TestPlans.plan(fires) }, backend: StdoutBackend(output: record), journal: Journal(),
+            clock: VirtualClock(start: TestPlans.at(from)), options: FireLoop.Options(until: Self.until(until))
+        ).run()
         let expected = fires.filter { $0.at >= TestPlans.at(from) && $0.at < TestPlans.at(until) }
         #expect(record.lines.count == expected.count)
         for (line, fire) in zip(record.lines, expected) { #expect(line.contains(fire.id)) }

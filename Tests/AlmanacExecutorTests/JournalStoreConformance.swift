@@ -62,7 +62,10 @@ struct JournalStoreConformance {
             try store.append(.outcome(FireOutcome(fireID: "t#\(n)", status: .exited(0))))
         }
         let reopened = try reopen(store)
-        #expect(reopened.recent(3) == [fire(Int64(Journal.recentLimit) + 27), fire(Int64(Journal.recentLimit) + 28), fire(Int64(Journal.recentLimit) + 29)])
+        #expect(
+            reopened.recent(3) == [
+                fire(Int64(Journal.recentLimit) + 27), fire(Int64(Journal.recentLimit) + 28), fire(Int64(Journal.recentLimit) + 29),
+            ])
         #expect(reopened.recent(10_000).count == Journal.recentLimit)
         #expect(reopened.recent(0).isEmpty)
     }

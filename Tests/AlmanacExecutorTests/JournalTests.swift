@@ -14,13 +14,18 @@ import Darwin
     static let plan = TestPlans.plan(TestPlans.every("a", step: 10, to: 300) + TestPlans.every("b", step: 30, to: 300))
 
     /// Runs the loop over `[from, until)` with the journal in `directory`; returns the fired ids.
-    func session(_ directory: String, from: Int64, until: Int64, misfire: MisfirePolicy = .skip, grace: Double = 5,
-                 plan: Plan = JournalTests.plan, compactionThreshold: Int = Journal.defaultCompactionThreshold) throws -> [String] {
+    func session(
+        _ directory: String, from: Int64, until: Int64, misfire: MisfirePolicy = .skip, grace: Double = 5,
+        plan: Plan = JournalTests.plan, compactionThreshold: Int = Journal.defaultCompactionThreshold
+    ) throws -> [String] {
         let record = LineSink()
-        let loop = try FireLoop(loadPlan: { plan }, backend: StdoutBackend(output: record),
-                                journal: Journal(store: try FileJournalStore(directory: directory), compactionThreshold: compactionThreshold), clock: VirtualClock(start: TestPlans.at(from)),
-                                options: FireLoop.Options(misfire: misfire, grace: grace,
-                                                          until: Double(TestPlans.at(until).secondsSinceEpoch)))
+        let loop = try FireLoop(
+            loadPlan: { plan }, backend: StdoutBackend(output: record),
+            journal: Journal(store: try FileJournalStore(directory: directory), compactionThreshold: compactionThreshold),
+            clock: VirtualClock(start: TestPlans.at(from)),
+            options: FireLoop.Options(
+                misfire: misfire, grace: grace,
+                until: Double(TestPlans.at(until).secondsSinceEpoch)))
         _ = try loop.run()
         return record.lines.map { String($0.dropFirst(8).prefix { $0 != "\"" }) }
     }
@@ -29,7 +34,9 @@ import Darwin
 
     @Test func restartNeitherRepeatsNorLoses() throws {
         let directory = TestPlans.scratchDirectory("restart")
-        #expect(try session(directory, from: 0, until: 35) == ids("a", [0]) + ids("b", [0]) + ids("a", [10, 20]) + ids("a", [30]) + ids("b", [30]))
+        #expect(
+            try session(directory, from: 0, until: 35) == ids("a", [0]) + ids("b", [0]) + ids("a", [10, 20]) + ids("a", [30])
+                + ids("b", [30]))
         // Restarting at the same moment (a crash right after the last fire) repeats nothing.
         #expect(try session(directory, from: 35, until: 50) == ids("a", [40]))
         // The journal alone, reopened, knows every delivered id.
@@ -49,9 +56,12 @@ import Darwin
             if case .skip(let id, _, _, _, let reason) = entry, reason == "misfire" { return id }
             return nil
         }
-        #expect(skipped == [TestPlans.fire("a", 20).id, TestPlans.fire("a", 30).id, TestPlans.fire("b", 30).id,
-                            TestPlans.fire("a", 40).id, TestPlans.fire("a", 50).id, TestPlans.fire("a", 60).id,
-                            TestPlans.fire("b", 60).id])
+        #expect(
+            skipped == [
+                TestPlans.fire("a", 20).id, TestPlans.fire("a", 30).id, TestPlans.fire("b", 30).id,
+                TestPlans.fire("a", 40).id, TestPlans.fire("a", 50).id, TestPlans.fire("a", 60).id,
+                TestPlans.fire("b", 60).id,
+            ])
     }
 
     @Test func misfiresCollapseToTheLatestPerTriggerUnderOnce() throws {
@@ -63,8 +73,9 @@ import Darwin
     @Test func misfiresAreAllDeliveredInOrderUnderAll() throws {
         let directory = TestPlans.scratchDirectory("all")
         _ = try session(directory, from: 0, until: 15)
-        #expect(try session(directory, from: 72, until: 85, misfire: .all)
-            == ids("a", [20]) + ids("a", [30]) + ids("b", [30]) + ids("a", [40, 50, 60]) + ids("b", [60]) + ids("a", [70, 80]))
+        #expect(
+            try session(directory, from: 72, until: 85, misfire: .all)
+                == ids("a", [20]) + ids("a", [30]) + ids("b", [30]) + ids("a", [40, 50, 60]) + ids("b", [60]) + ids("a", [70, 80]))
         // And a third session right after delivers nothing twice.
         #expect(try session(directory, from: 85, until: 95, misfire: .all) == ids("a", [90]) + ids("b", [90]))
     }
@@ -130,7 +141,8 @@ import Darwin
         for entry in entries {
             #expect(JournalLine.parse(Array(JournalLine.format(entry).utf8)) == entry)
         }
-        #expect(JournalLine.format(entries[1])
-            == #"{"event": "fire", "id": "a@x", "trigger": "a", "at": "2026-11-23T05:00:01Z", "now": "2026-11-23T05:00:02Z"}"#)
+        #expect(
+            JournalLine.format(entries[1])
+                == #"{"event": "fire", "id": "a@x", "trigger": "a", "at": "2026-11-23T05:00:01Z", "now": "2026-11-23T05:00:02Z"}"#)
     }
 }

@@ -10,18 +10,23 @@ import Testing
     }
 
     @Test func jsonLinesWithOptionalAccuracy() {
-        let (fixes, problems) = Self.read("""
+        let (fixes, problems) = Self.read(
+            """
             {"at": "2026-12-07T14:58:00Z", "latitude": 41.8827, "longitude": -87.6233, "accuracy": 12}
 
             {"at": "2026-12-07T10:00:30-05:00", "latitude": -33.5, "longitude": 151.25, "speed": 1.2}
             """)
         #expect(problems.isEmpty)
-        #expect(fixes == [LocationFix(at: Instant(secondsSinceEpoch: 1_796_655_480), latitude: 41.8827, longitude: -87.6233, accuracy: 12, line: 1),
-                          LocationFix(at: Instant(secondsSinceEpoch: 1_796_655_630), latitude: -33.5, longitude: 151.25, line: 3)])
+        #expect(
+            fixes == [
+                LocationFix(at: Instant(secondsSinceEpoch: 1_796_655_480), latitude: 41.8827, longitude: -87.6233, accuracy: 12, line: 1),
+                LocationFix(at: Instant(secondsSinceEpoch: 1_796_655_630), latitude: -33.5, longitude: 151.25, line: 3),
+            ])
     }
 
     @Test func badLinesAreReportedWithTheirNumberAndSkipped() {
-        let (fixes, problems) = Self.read("""
+        let (fixes, problems) = Self.read(
+            """
             {"at": "2026-12-07T15:00:00Z", "latitude": 41.0, "longitude": -87.0}
             {"at": "2026-12-07T15:01:00Z", "latitude": 91, "longitude": -87.0}
             {"at": "2026-12-07T15:02:00Z", "latitude": 41.0, "longitude": 180.5}
@@ -48,7 +53,8 @@ import Testing
     }
 
     @Test func gpxTrackIsDetectedByContent() {
-        let (fixes, problems) = Self.read("""
+        let (fixes, problems) = Self.read(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="test"><trk><trkseg>
               <trkpt lat="41.8827" lon="-87.6233"><ele>180</ele><time>2026-12-07T14:58:00Z</time></trkpt>
@@ -63,13 +69,17 @@ import Testing
         #expect(fixes.map(\.line) == [3, 4, 9])
         #expect(fixes[1].at == Instant(secondsSinceEpoch: 1_796_655_540))
         #expect(fixes[1].latitude == 41.8830 && fixes[1].longitude == -87.6240)
-        #expect(problems == ["line 7: GPX: <trkpt> has no <time>; skipped",
-                             "line 8: GPX: lat 'north' or lon '-87.6' is not a number; skipped"])
+        #expect(
+            problems == [
+                "line 7: GPX: <trkpt> has no <time>; skipped",
+                "line 8: GPX: lat 'north' or lon '-87.6' is not a number; skipped",
+            ])
     }
 
     @Test func brokenGPXIsReportedNotFatal() {
         #expect(Self.read("<gpx><trk>nothing here</trk></gpx>").problems == ["line 1: GPX: no <trkpt> with a position and a time; skipped"])
-        let truncated = Self.read("<gpx>\n<trkpt lat=\"1\" lon=\"2\"><time>2026-12-07T15:01:00Z</time></trkpt>\n<trkpt lat=\"1\" lon=\"2\"><time>")
+        let truncated = Self.read(
+            "<gpx>\n<trkpt lat=\"1\" lon=\"2\"><time>2026-12-07T15:01:00Z</time></trkpt>\n<trkpt lat=\"1\" lon=\"2\"><time>")
         #expect(truncated.fixes.count == 1)
         #expect(truncated.problems == ["line 3: GPX: <trkpt> has no </trkpt>; skipped"])
     }

@@ -39,7 +39,8 @@ import Testing
     @Test func aLiveFeedSplitsLinesHoweverReadsCutThem() throws {
         var text = ""
         for i in 0..<3_000 {
-            text += "{\"at\": \"2026-12-07T15:\(String(format: "%02d", i / 60 % 60)):\(String(format: "%02d", i % 60))Z\", \"latitude\": 41.0, \"longitude\": -87.0}\n"
+            text +=
+                "{\"at\": \"2026-12-07T15:\(String(format: "%02d", i / 60 % 60)):\(String(format: "%02d", i % 60))Z\", \"latitude\": 41.0, \"longitude\": -87.0}\n"
             if i == 1_000 { text += "{\"pad\": \"" + String(repeating: "x", count: 3 << 20) + "\"}\n" }
         }
         let bytes = Array(text.utf8)
@@ -70,8 +71,9 @@ import Testing
     @Test func aFixFromTheFarFutureIsSkippedAndReportedOnce() {
         let now = Instant(secondsSinceEpoch: 1_796_655_480) // 2026-12-07T14:58:00Z
         var fixes: [LocationFix] = [], problems: [LocationFixReader.Problem] = []
-        let reader = LocationFixReader(onFix: { fixes.append($0) }, onProblem: { problems.append($0) },
-                                       latestPlausible: { Instant(secondsSinceEpoch: now.secondsSinceEpoch + 300) })
+        let reader = LocationFixReader(
+            onFix: { fixes.append($0) }, onProblem: { problems.append($0) },
+            latestPlausible: { Instant(secondsSinceEpoch: now.secondsSinceEpoch + 300) })
         let lines = [
             "{\"at\": \"2026-12-07T14:57:00Z\", \"latitude\": 41.0, \"longitude\": -87.0}",
             "{\"at\": \"9999-12-31T00:00:00Z\", \"latitude\": 41.0, \"longitude\": -87.0}",

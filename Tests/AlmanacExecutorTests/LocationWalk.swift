@@ -25,8 +25,9 @@ enum LocationWalk {
 
     static func at(_ centre: (latitude: Double, longitude: Double), north: Double = 0, east: Double = 0) -> Place {
         let metresPerDegree = 111_195.08
-        return Place(latitude: centre.latitude + north / metresPerDegree,
-                     longitude: centre.longitude + east / (metresPerDegree * cos(centre.latitude * .pi / 180)))
+        return Place(
+            latitude: centre.latitude + north / metresPerDegree,
+            longitude: centre.longitude + east / (metresPerDegree * cos(centre.latitude * .pi / 180)))
     }
 
     /// `(local CST time, place)` pairs; the walk goes in a straight line from each to the next.
@@ -72,7 +73,9 @@ enum LocationWalk {
             let jittered = at((place.latitude, place.longitude), north: (unit() * 2 - 1) * 6, east: (unit() * 2 - 1) * 6)
             let accuracy = Int(5 + unit() * 10)
             let at = Instant(secondsSinceEpoch: seconds)
-            lines.append("{\"at\": \"\(at)\", \"latitude\": \(rounded(jittered.latitude)), \"longitude\": \(rounded(jittered.longitude)), \"accuracy\": \(accuracy)}")
+            lines.append(
+                "{\"at\": \"\(at)\", \"latitude\": \(rounded(jittered.latitude)), \"longitude\": \(rounded(jittered.longitude)), \"accuracy\": \(accuracy)}"
+            )
         }
         let points = waypoints.map { (seconds(local: $0.0), $0.1) }
         for (a, b) in zip(points, points.dropFirst()) {
@@ -80,8 +83,11 @@ enum LocationWalk {
             let step: Int64 = moving || b.0 - a.0 <= 1200 ? 60 : 600
             for t in stride(from: a.0, to: b.0, by: Int(step)) {
                 let f = Double(t - a.0) / Double(b.0 - a.0)
-                emit(t, Place(latitude: a.1.latitude + (b.1.latitude - a.1.latitude) * f,
-                              longitude: a.1.longitude + (b.1.longitude - a.1.longitude) * f))
+                emit(
+                    t,
+                    Place(
+                        latitude: a.1.latitude + (b.1.latitude - a.1.latitude) * f,
+                        longitude: a.1.longitude + (b.1.longitude - a.1.longitude) * f))
             }
         }
         if let last = points.last { emit(last.0, last.1) }

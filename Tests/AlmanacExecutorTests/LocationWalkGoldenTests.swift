@@ -18,10 +18,11 @@ import Testing
         #expect(problems.isEmpty)
         let record = LineSink()
         let monitor = LocationMonitor(feed: LocationFeed(fixes))
-        let loop = try FireLoop(loadPlan: { plan }, backend: SpyBackend(output: record), journal: Journal(),
-                                clock: VirtualClock(start: plan.window.from),
-                                options: FireLoop.Options(until: Double(LocationWalk.seconds(local: "2026-11-29T00:00"))),
-                                locations: monitor)
+        let loop = try FireLoop(
+            loadPlan: { plan }, backend: SpyBackend(output: record), journal: Journal(),
+            clock: VirtualClock(start: plan.window.from),
+            options: FireLoop.Options(until: Double(LocationWalk.seconds(local: "2026-11-29T00:00"))),
+            locations: monitor)
         _ = try loop.run()
         return record.lines
     }
@@ -44,9 +45,12 @@ import Testing
             // The local hour is enough to tell the designed crossings apart.
             return "\(id.prefix(id.count - 6)) \(event)"
         }
-        #expect(fires == ["arrive-office@2026-11-23T08 enter", "leave-office@2026-11-23T17 exit", "home-late@2026-11-23T22 enter",
-                          "arrive-office@2026-11-24T08 enter", "leave-office@2026-11-24T16 exit", "home-late@2026-11-25T00 enter",
-                          "gym-visit@2026-11-28T09 enter", "gym-visit@2026-11-28T10 exit"])
+        #expect(
+            fires == [
+                "arrive-office@2026-11-23T08 enter", "leave-office@2026-11-23T17 exit", "home-late@2026-11-23T22 enter",
+                "arrive-office@2026-11-24T08 enter", "leave-office@2026-11-24T16 exit", "home-late@2026-11-25T00 enter",
+                "gym-visit@2026-11-28T09 enter", "gym-visit@2026-11-28T10 exit",
+            ])
     }
 
     @Test func everyFireHappensWhileItsRegionIsWatched() throws {

@@ -19,10 +19,12 @@ import Testing
         let plan = TestPlans.plan(fires, priorities: ["high": 5, "low": -1], maxPending: 6)
         let registration = Reconciler.registration(for: plan, now: TestPlans.at(-1))
         // All four `high` fires, then the two earliest `low` ones; registered in plan order.
-        #expect(registration.fires.map(\.id) == [
-            TestPlans.fire("low", 0), TestPlans.fire("high", 5), TestPlans.fire("low", 10),
-            TestPlans.fire("high", 35), TestPlans.fire("high", 65), TestPlans.fire("high", 95),
-        ].map(\.id))
+        #expect(
+            registration.fires.map(\.id)
+                == [
+                    TestPlans.fire("low", 0), TestPlans.fire("high", 5), TestPlans.fire("low", 10),
+                    TestPlans.fire("high", 35), TestPlans.fire("high", 65), TestPlans.fire("high", 95),
+                ].map(\.id))
         // The first fire left out is low@20: reconcile again before it.
         #expect(registration.refreshBy == TestPlans.at(20))
         #expect(registration.futureFires == 14)
@@ -64,12 +66,16 @@ import Testing
 
     @Test func regionsRespectTheirBudgetAndArmedWindows() {
         func region(_ name: String, armedUntil end: Int64) -> PlanRegion {
-            PlanRegion(trigger: name, on: .enter, latitude: "1", longitude: "2", radius: "100",
-                       armed: [Window(from: TestPlans.at(0), to: TestPlans.at(end))])
+            PlanRegion(
+                trigger: name, on: .enter, latitude: "1", longitude: "2", radius: "100",
+                armed: [Window(from: TestPlans.at(0), to: TestPlans.at(end))])
         }
-        let plan = TestPlans.plan([], priorities: ["b": 3], maxRegions: 2,
-                                  regions: [region("a", armedUntil: 100), region("b", armedUntil: 100),
-                                            region("c", armedUntil: 100), region("d", armedUntil: 10)])
+        let plan = TestPlans.plan(
+            [], priorities: ["b": 3], maxRegions: 2,
+            regions: [
+                region("a", armedUntil: 100), region("b", armedUntil: 100),
+                region("c", armedUntil: 100), region("d", armedUntil: 10),
+            ])
         let registration = Reconciler.registration(for: plan, now: TestPlans.at(50))
         // d is disarmed by now; b wins on priority; a beats c on plan order.
         #expect(registration.regions.map(\.trigger) == ["a", "b"])

@@ -12,9 +12,10 @@ import Testing
 
     @Test func recordMatchesTheExpectedFile() throws {
         let record = LineSink()
-        let loop = try FireLoop(loadPlan: { SimulateTests.plan }, backend: SpyBackend(output: record), journal: Journal(),
-                                clock: VirtualClock(start: TestPlans.at(0)),
-                                options: FireLoop.Options(until: Double(TestPlans.at(3600).secondsSinceEpoch)))
+        let loop = try FireLoop(
+            loadPlan: { SimulateTests.plan }, backend: SpyBackend(output: record), journal: Journal(),
+            clock: VirtualClock(start: TestPlans.at(0)),
+            options: FireLoop.Options(until: Double(TestPlans.at(3600).secondsSinceEpoch)))
         let summary = try loop.run()
         let p = #"", "payload": {"name": ""#
         let expected = """
@@ -37,9 +38,10 @@ import Testing
     @Test func untilIsExclusiveAndFromIsInclusive() throws {
         let record = LineSink()
         let plan = TestPlans.plan(TestPlans.every("t", step: 10, to: 100))
-        let loop = try FireLoop(loadPlan: { plan }, backend: StdoutBackend(output: record), journal: Journal(),
-                                clock: VirtualClock(start: TestPlans.at(20)),
-                                options: FireLoop.Options(until: Double(TestPlans.at(50).secondsSinceEpoch)))
+        let loop = try FireLoop(
+            loadPlan: { plan }, backend: StdoutBackend(output: record), journal: Journal(),
+            clock: VirtualClock(start: TestPlans.at(20)),
+            options: FireLoop.Options(until: Double(TestPlans.at(50).secondsSinceEpoch)))
         _ = try loop.run()
         #expect(record.lines.count == 3)
         #expect(record.lines.first?.hasPrefix("{\"id\": \"t@2026-11-23T05:00:20\"") == true)
@@ -54,14 +56,18 @@ import Testing
         var current = old
         let clock = VirtualClock(start: TestPlans.at(0))
         clock.post(.reload, at: TestPlans.at(33))
-        let loop = try FireLoop(loadPlan: { current }, backend: StdoutBackend(output: record), journal: Journal(), clock: clock,
-                                options: FireLoop.Options(until: Double(TestPlans.at(60).secondsSinceEpoch)))
+        let loop = try FireLoop(
+            loadPlan: { current }, backend: StdoutBackend(output: record), journal: Journal(), clock: clock,
+            options: FireLoop.Options(until: Double(TestPlans.at(60).secondsSinceEpoch)))
         current = new
         let summary = try loop.run()
         let ids = record.lines.map { String($0.dropFirst(8).prefix { $0 != "\"" }) }
         // u@0 and u@25 entered the plan already past: never delivered, even within the grace period.
-        #expect(ids == ["t@2026-11-23T05:00:00", "t@2026-11-23T05:00:10", "t@2026-11-23T05:00:20", "t@2026-11-23T05:00:30",
-                        "t@2026-11-23T05:00:40", "t@2026-11-23T05:00:50", "u@2026-11-23T05:00:50"])
+        #expect(
+            ids == [
+                "t@2026-11-23T05:00:00", "t@2026-11-23T05:00:10", "t@2026-11-23T05:00:20", "t@2026-11-23T05:00:30",
+                "t@2026-11-23T05:00:40", "t@2026-11-23T05:00:50", "u@2026-11-23T05:00:50",
+            ])
         #expect(summary.reloads == 1)
     }
 

@@ -44,9 +44,11 @@ import Testing
     /// The spy record of `simulate` from the window's start until `until`.
     static func simulate(_ plan: Plan, until: Instant) throws -> (lines: [String], summary: FireLoop.Summary) {
         let record = LineSink()
-        let summary = try FireLoop(loadPlan: { plan }, backend: SpyBackend(output: record), journal: Journal(),
-                                   clock: VirtualClock(start: plan.window.from),
-                                   options: FireLoop.Options(until: Double(until.secondsSinceEpoch))).run()
+        let summary = try FireLoop(
+            loadPlan: { plan }, backend: SpyBackend(output: record), journal: Journal(),
+            clock: VirtualClock(start: plan.window.from),
+            options: FireLoop.Options(until: Double(until.secondsSinceEpoch))
+        ).run()
         return (record.lines, summary)
     }
 

@@ -56,12 +56,15 @@ import Darwin
         return path
     }
 
-    static func simulate(_ load: @escaping () throws -> PlanFireSource, from: Int64, until: Int64,
-                         log: @escaping (String) -> Void = { _ in }) throws -> ([String], FireLoop.Summary) {
+    static func simulate(
+        _ load: @escaping () throws -> PlanFireSource, from: Int64, until: Int64,
+        log: @escaping (String) -> Void = { _ in }
+    ) throws -> ([String], FireLoop.Summary) {
         let record = LineSink()
-        let loop = try FireLoop(loadSource: load, backend: SpyBackend(output: record), journal: Journal(),
-                                clock: VirtualClock(start: TestPlans.at(from)),
-                                options: FireLoop.Options(until: Double(TestPlans.at(until).secondsSinceEpoch)), log: log)
+        let loop = try FireLoop(
+            loadSource: load, backend: SpyBackend(output: record), journal: Journal(),
+            clock: VirtualClock(start: TestPlans.at(from)),
+            options: FireLoop.Options(until: Double(TestPlans.at(until).secondsSinceEpoch)), log: log)
         let summary = try loop.run()
         return (record.lines, summary)
     }
@@ -88,7 +91,8 @@ import Darwin
 
     @Test func aBrokenFireLineStopsTheFiresNotTheLoop() throws {
         let plan = TestPlans.plan(TestPlans.every("t", step: 10, to: 20_000), maxPending: 5, length: 20_000)
-        var lines = String(decoding: PlanWriter<ByteBuffer>.render(plan), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = String(decoding: PlanWriter<ByteBuffer>.render(plan), as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let first = lines.firstIndex { $0.hasSuffix("\"fires\": [") }! + 1
         // Near the end, so the first reconcile's binary search does not meet it (that would refuse the plan).
         lines[first + 1_900] = "    {\"at\": broken},"

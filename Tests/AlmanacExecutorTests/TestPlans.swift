@@ -17,16 +17,19 @@ enum TestPlans {
     }
 
     /// A plan over `[base, base + length)` with the given fires (sorted here) and trigger priorities.
-    static func plan(_ fires: [Fire], priorities: [String: Int] = [:], maxPending: Int = 64, maxRegions: Int = 20,
-                     regions: [PlanRegion] = [], length: Int64 = 86_400) -> Plan {
+    static func plan(
+        _ fires: [Fire], priorities: [String: Int] = [:], maxPending: Int = 64, maxRegions: Int = 20,
+        regions: [PlanRegion] = [], length: Int64 = 86_400
+    ) -> Plan {
         var triggers: [String: PlanTrigger] = [:]
         for name in Set(fires.map(\.trigger)).union(regions.map(\.trigger)) {
             triggers[name] = PlanTrigger(kind: "every", priority: priorities[name] ?? 0, payload: ["name": .string(name)])
         }
-        return Plan(spec: SpecInfo(name: "test", sha256: String(repeating: "0", count: 64)),
-                    window: Window(from: base, to: at(length)), tzdata: "test",
-                    limits: PlanLimits(maxPending: maxPending, maxRegions: maxRegions),
-                    triggers: triggers, regions: regions, fires: fires.sorted(by: Fire.precedes))
+        return Plan(
+            spec: SpecInfo(name: "test", sha256: String(repeating: "0", count: 64)),
+            window: Window(from: base, to: at(length)), tzdata: "test",
+            limits: PlanLimits(maxPending: maxPending, maxRegions: maxRegions),
+            triggers: triggers, regions: regions, fires: fires.sorted(by: Fire.precedes))
     }
 
     /// Fires of `trigger` every `step` seconds in `[from, to)`.

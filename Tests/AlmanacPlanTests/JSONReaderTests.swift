@@ -5,18 +5,24 @@ import Testing
 @Suite struct JSONReaderTests {
     @Test func readsEveryKindOfValue() throws {
         let value = try JSONReader.parse(#" {"a": [1, -2.5e+3, true, false, null], "b": {"c": "d"}, "e": 0, "f": -0.0} "#)
-        #expect(value == .object([
-            "a": .array([.number("1"), .number("-2.5e+3"), .bool(true), .bool(false), .null]),
-            "b": .object(["c": .string("d")]),
-            "e": .number("0"),
-            "f": .number("-0.0"),
-        ]))
+        #expect(
+            value
+                == .object([
+                    "a": .array([.number("1"), .number("-2.5e+3"), .bool(true), .bool(false), .null]),
+                    "b": .object(["c": .string("d")]),
+                    "e": .number("0"),
+                    "f": .number("-0.0"),
+                ]))
     }
 
     @Test func keepsNumberLiteralsExactly() throws {
         let value = try JSONReader.parse("[1E400, 0.1000000000000000055511151231257827, 123456789012345678901234567890]")
-        #expect(value == .array([.number("1E400"), .number("0.1000000000000000055511151231257827"),
-                                 .number("123456789012345678901234567890")]))
+        #expect(
+            value
+                == .array([
+                    .number("1E400"), .number("0.1000000000000000055511151231257827"),
+                    .number("123456789012345678901234567890"),
+                ]))
     }
 
     @Test func decodesEscapesAndSurrogatePairs() throws {
@@ -70,13 +76,13 @@ import Testing
     }
 
     @Test(arguments: [
-        [0x22, 0xC3, 0x22] as [UInt8],                 // truncated two-byte sequence
-        [0x22, 0xC0, 0xAF, 0x22],                      // overlong '/'
-        [0x22, 0xE0, 0x80, 0xAF, 0x22],                // overlong three-byte form
-        [0x22, 0xED, 0xA0, 0x80, 0x22],                // UTF-8-encoded surrogate D800
-        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],          // past U+10FFFF
+        [0x22, 0xC3, 0x22] as [UInt8], // truncated two-byte sequence
+        [0x22, 0xC0, 0xAF, 0x22], // overlong '/'
+        [0x22, 0xE0, 0x80, 0xAF, 0x22], // overlong three-byte form
+        [0x22, 0xED, 0xA0, 0x80, 0x22], // UTF-8-encoded surrogate D800
+        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], // past U+10FFFF
         [0x22, 0xFF, 0x22],
-        [0x22, 0x80, 0x22],                            // stray continuation byte
+        [0x22, 0x80, 0x22], // stray continuation byte
     ])
     func rejectsInvalidUTF8(bytes: [UInt8]) {
         #expect(throws: JSONReadError.self) { try JSONReader.parse(bytes) }
@@ -96,8 +102,10 @@ import Testing
     }
 
     @Test func roundTripsThroughTheCanonicalWriter() throws {
-        let original: JSONValue = .object(["z": .array([.number("1.50"), .string("tab\there \u{1}")]), "a": .null,
-                                           "ü": .object([:]), "e": .array([])])
+        let original: JSONValue = .object([
+            "z": .array([.number("1.50"), .string("tab\there \u{1}")]), "a": .null,
+            "ü": .object([:]), "e": .array([]),
+        ])
         let text = JSONWriter.inline(original)
         #expect(try JSONReader.parse(text) == original)
         #expect(text == #"{"a": null, "e": [], "z": [1.50, "tab\there \u0001"], "ü": {}}"#)

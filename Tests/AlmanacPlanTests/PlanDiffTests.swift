@@ -14,8 +14,9 @@ import Testing
     /// A fire of `trigger` at wall time `local` in a zone `offset` seconds east of UTC.
     static func fire(_ trigger: String, _ local: LocalDateTime, offset: Int, nominal: LocalDateTime? = nil, suffix: String = "") -> Fire {
         let id = "\(trigger)@\(nominal ?? local)\(suffix)"
-        return Fire(at: Instant(secondsSinceEpoch: local.wallSeconds - Int64(offset)), trigger: trigger, local: local,
-                    offset: offset, id: id, nominal: nominal)
+        return Fire(
+            at: Instant(secondsSinceEpoch: local.wallSeconds - Int64(offset)), trigger: trigger, local: local,
+            offset: offset, id: id, nominal: nominal)
     }
 
     static func with(_ plan: Plan, _ edit: (inout Plan) -> Void) -> Plan {
@@ -35,14 +36,18 @@ import Testing
     @Test func aFireAtAnotherInstantWithTheSameIDIsMoved() {
         let new = Self.with(P.plan) { plan in
             // The 09:00 stand-up now fires at 10:00 in Chicago: same id, an hour later.
-            plan.fires[1] = Fire(at: P.instant("2026-11-23T16:00:00Z"), trigger: "standup", local: P.local(2026, 11, 23, 10, 0),
-                                 offset: -21_600, id: "standup@2026-11-23T09:00:00")
+            plan.fires[1] = Fire(
+                at: P.instant("2026-11-23T16:00:00Z"), trigger: "standup", local: P.local(2026, 11, 23, 10, 0),
+                offset: -21_600, id: "standup@2026-11-23T09:00:00")
         }
         let diff = PlanDiff(old: P.plan, new: new)
         #expect(diff.firesMoved == 1 && diff.firesAdded == 0 && diff.firesRemoved == 0)
         let standup = try! #require(diff.triggers.first)
         #expect(standup.id == "standup" && standup.status == .changed)
-        #expect(diff.fireChanges(of: standup) == [.moved(from: P.plan.fires[1], to: new.fires.first { $0.id == "standup@2026-11-23T09:00:00" }!)])
+        #expect(
+            diff.fireChanges(of: standup) == [
+                .moved(from: P.plan.fires[1], to: new.fires.first { $0.id == "standup@2026-11-23T09:00:00" }!)
+            ])
         #expect(diff.summary == "1 trigger changed: 0 fires added, 0 removed, 1 moved")
     }
 
@@ -65,7 +70,10 @@ import Testing
         let diff = PlanDiff(old: P.plan, new: new)
         let backup = try! #require(diff.triggers.first { $0.id == "backup" })
         #expect((backup.added, backup.removed, backup.moved) == (2, 1, 0))
-        #expect(diff.fireChanges(of: backup).map(\.id) == ["backup@2026-11-22T00:00:00", "backup@2026-11-23T14:00:00", "backup@2026-12-02T00:00:00"])
+        #expect(
+            diff.fireChanges(of: backup).map(\.id) == [
+                "backup@2026-11-22T00:00:00", "backup@2026-11-23T14:00:00", "backup@2026-12-02T00:00:00",
+            ])
         #expect(diff.fireChanges(of: backup, limit: 1).count == 1)
         #expect(diff.fireChanges(of: backup, limit: 0).isEmpty)
     }
@@ -119,21 +127,25 @@ import Testing
     @Test func planLevelChangesAreSummarised() {
         let day: Int64 = 86_400
         func shifted(_ from: Int64, _ to: Int64) -> PlanDiff {
-            PlanDiff(old: P.empty, new: Self.with(P.empty) { plan in
-                plan.window.from = plan.window.from.adding(TimeSpan(seconds: from))
-                plan.window.to = plan.window.to.adding(TimeSpan(seconds: to))
-            })
+            PlanDiff(
+                old: P.empty,
+                new: Self.with(P.empty) { plan in
+                    plan.window.from = plan.window.from.adding(TimeSpan(seconds: from))
+                    plan.window.to = plan.window.to.adding(TimeSpan(seconds: to))
+                })
         }
         #expect(shifted(7 * day, 7 * day).summary == "window moved by 7 d")
         #expect(shifted(-3600, -3600).summary == "window moved back by 1 h")
         #expect(shifted(0, day + 7200).summary == "window extended by 1 d 2 h")
         #expect(shifted(0, -90).summary == "window shortened by 1 min 30 s")
         #expect(shifted(day, 0).summary == "window start 1 d later, end unchanged")
-        let others = PlanDiff(old: P.empty, new: Self.with(P.empty) { plan in
-            plan.tzdata = "2026a"
-            plan.limits.maxPending = 32
-            plan.spec.name = "renamed"
-        })
+        let others = PlanDiff(
+            old: P.empty,
+            new: Self.with(P.empty) { plan in
+                plan.tzdata = "2026a"
+                plan.limits.maxPending = 32
+                plan.spec.name = "renamed"
+            })
         #expect(others.summary == "tzdata 2025b → 2026a; limits changed; spec renamed nothing → renamed")
         let textOnly = PlanDiff(old: P.empty, new: Self.with(P.empty) { $0.spec.sha256 = String(repeating: "1", count: 64) })
         #expect(!textOnly.isEmpty)
@@ -170,14 +182,17 @@ import Testing
                 let trigger = ["a", "b", "c"][Int(rng.next() % 3)]
                 let nominal = LocalDateTime(wallSeconds: base + Int64(rng.next() % 200) * 900)
                 let jitter = Int64(rng.next() % 4) * 600
-                let fire = Self.fire(trigger, LocalDateTime(wallSeconds: nominal.wallSeconds + jitter), offset: 3600 * Int(rng.next() % 2),
-                                     nominal: jitter == 0 ? nil : nominal)
+                let fire = Self.fire(
+                    trigger, LocalDateTime(wallSeconds: nominal.wallSeconds + jitter), offset: 3600 * Int(rng.next() % 2),
+                    nominal: jitter == 0 ? nil : nominal)
                 fires[fire.id] = fire
             }
             return fires.values.sorted(by: Fire.precedes)
         }
         let triggers = ["a": PlanTrigger(kind: "every"), "b": PlanTrigger(kind: "every"), "c": PlanTrigger(kind: "every")]
-        let old = Self.with(P.empty) { $0.triggers = triggers; $0.fires = randomFires() }
+        let old = Self.with(P.empty) {
+            $0.triggers = triggers; $0.fires = randomFires()
+        }
         // The new plan keeps most old fires, so the merge pairs many and the hash sees the rest.
         let new = Self.with(old) { plan in
             let kept = old.fires.filter { _ in rng.next() % 5 != 0 }.map { fire -> Fire in

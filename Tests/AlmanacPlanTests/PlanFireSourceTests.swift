@@ -16,7 +16,8 @@ import Darwin
 @Suite struct PlanFireSourceTests {
     /// Every plan golden, read lazily, is the plan the whole reader reads; seeks agree everywhere.
     @Test func agreesWithTheWholeReaderOnEveryPlanGolden() throws {
-        let paths = Golden.files(in: "Tests/AlmanacCompilerTests/Golden/examples", ext: "plan.json")
+        let paths =
+            Golden.files(in: "Tests/AlmanacCompilerTests/Golden/examples", ext: "plan.json")
             + Golden.files(in: "Tests/AlmanacCompilerTests/Golden/dst", ext: "plan.json")
         #expect(paths.count > 20)
         for path in paths {
@@ -59,8 +60,10 @@ import Darwin
         var random = SplitMix(seed: 9)
         let plan = Self.randomPlan(&random, fires: 40)
         let text = String(decoding: PlanWriter<ByteBuffer>.render(plan), as: UTF8.self)
-        for variant in [text.split(separator: "\n").joined(separator: " "),
-                        text.replacingFirst("  \"plan\": 1,\n", with: "").replacingFirst("{\n", with: "{\n  \"plan\": 1,\n")] {
+        for variant in [
+            text.split(separator: "\n").joined(separator: " "),
+            text.replacingFirst("  \"plan\": 1,\n", with: "").replacingFirst("{\n", with: "{\n  \"plan\": 1,\n"),
+        ] {
             let path = Self.write(bytes: Array(variant.utf8), name: "layout")
             defer { unlink(path) }
             let source = try PlanFireSource.open(path: path)
@@ -83,7 +86,9 @@ import Darwin
     func refusesBrokenFireLines(kind: String, at index: Int) throws {
         var random = SplitMix(seed: 77)
         let plan = Self.randomPlan(&random, fires: 2_001, distinctInstants: true)
-        var lines = String(decoding: PlanWriter<ByteBuffer>.render(plan), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = String(decoding: PlanWriter<ByteBuffer>.render(plan), as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map(String.init)
         let first = lines.firstIndex { $0.hasSuffix("\"fires\": [") }! + 1
         let line = first + index
         switch kind {
@@ -92,7 +97,8 @@ import Darwin
         case "two-per-line": lines[line] += " " + lines[line + 1]; lines.remove(at: line + 1)
         case "missing-comma": lines[line] = String(lines[line].dropLast())
         case "blank-line": lines.insert("", at: line)
-        case "undeclared": lines[line] = lines[line].replacingOccurrences(of: "\"trigger\": \"", with: "\"trigger\": \"zz")
+        case "undeclared":
+            lines[line] = lines[line].replacingOccurrences(of: "\"trigger\": \"", with: "\"trigger\": \"zz")
                 .replacingOccurrences(of: "\"id\": \"", with: "\"id\": \"zz")
         case "outside":
             lines[line] = lines[line].replacingOccurrences(of: "\"at\": \"20", with: "\"at\": \"21")
@@ -148,7 +154,9 @@ import Darwin
         unlink(fifo)
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        let writer = Thread { let fd = open(fifo, O_WRONLY); _ = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }; close(fd) }
+        let writer = Thread {
+            let fd = open(fifo, O_WRONLY); _ = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }; close(fd)
+        }
         writer.start()
         #expect(try PlanFireSource.open(path: fifo).plan() == plan)
         do {
@@ -202,17 +210,20 @@ import Darwin
             let offset = [0, -18_000, 19_800, 3_600][Int(random.next() % 4)]
             let moved = random.next() % 10 == 0
             let wall = at + Int64(offset) - (moved ? 60 : 0)
-            fires.append(Fire(at: Instant(secondsSinceEpoch: at), trigger: name, offset: offset, nominalWall: wall,
-                              secondPass: random.next() % 20 == 0, isMoved: moved))
+            fires.append(
+                Fire(
+                    at: Instant(secondsSinceEpoch: at), trigger: name, offset: offset, nominalWall: wall,
+                    secondPass: random.next() % 20 == 0, isMoved: moved))
         }
         fires.sort(by: Fire.precedes)
         // Drop exact duplicates (same trigger, instant and id) the dice may have made.
         var unique: [Fire] = []
         for fire in fires where unique.last.map({ Fire.precedes($0, fire) }) ?? true { unique.append(fire) }
-        return Plan(spec: SpecInfo(name: "random", sha256: String(repeating: "0", count: 64)),
-                    window: Window(from: Instant(secondsSinceEpoch: start), to: Instant(secondsSinceEpoch: at + 3_600)),
-                    tzdata: "test", limits: PlanLimits(maxPending: 1 + Int(random.next() % 80), maxRegions: 20),
-                    triggers: triggers, regions: [], fires: unique)
+        return Plan(
+            spec: SpecInfo(name: "random", sha256: String(repeating: "0", count: 64)),
+            window: Window(from: Instant(secondsSinceEpoch: start), to: Instant(secondsSinceEpoch: at + 3_600)),
+            tzdata: "test", limits: PlanLimits(maxPending: 1 + Int(random.next() % 80), maxRegions: 20),
+            triggers: triggers, regions: [], fires: unique)
     }
 
     static func write(_ plan: Plan, name: String) -> String {

@@ -73,27 +73,41 @@ import Testing
         ("\"max_pending\": 64", "\"max_pending\": 6.4", "6:13: limits.max_pending: must be an integer"),
         ("\"max_pending\": 64, ", "", "6:13: limits: missing field \"max_pending\""),
         ("\"sha256\": \"abab", "\"sha256\": \"ABAB", "3:11: spec: \"sha256\" must be 64 lowercase hex digits"),
-        ("\"from\": \"2026-11-23T05:00:00Z\", \"to\"", "\"from\": \"2026-11-23T05:00:00\", \"to\"",
-         "4:13: window.from: must be an instant in UTC like 2026-11-23T05:00:00Z"),
-        ("\"from\": \"2026-11-23T05:00:00Z\", \"to\"", "\"from\": \"2027-11-23T05:00:00Z\", \"to\"",
-         "4:13: window: \"from\" must not be after \"to\""),
-        ("\"kind\": \"every\"", "\"kind\": \"Hourly!\"",
-         "7:15: triggers.backup: \"kind\" must be a kind name such as calendar, cron, rrule, every, once, location, not \"Hourly!\""),
+        (
+            "\"from\": \"2026-11-23T05:00:00Z\", \"to\"", "\"from\": \"2026-11-23T05:00:00\", \"to\"",
+            "4:13: window.from: must be an instant in UTC like 2026-11-23T05:00:00Z"
+        ),
+        (
+            "\"from\": \"2026-11-23T05:00:00Z\", \"to\"", "\"from\": \"2027-11-23T05:00:00Z\", \"to\"",
+            "4:13: window: \"from\" must not be after \"to\""
+        ),
+        (
+            "\"kind\": \"every\"", "\"kind\": \"Hourly!\"",
+            "7:15: triggers.backup: \"kind\" must be a kind name such as calendar, cron, rrule, every, once, location, not \"Hourly!\""
+        ),
         ("\"priority\": -3", "\"priority\": \"high\"", "7:15: triggers.backup.priority: must be an integer"),
         ("\"payload\": {}}", "\"payload\": []}", "7:15: triggers.backup.payload: must be an object"),
         ("\"priority\": -3, ", "", "7:15: triggers.backup: missing field \"priority\""),
-        ("\"backup\": {\"kind\"", "\"Backup\": {\"kind\"",
-         "7:15: triggers: \"Backup\" is not a trigger id (lowercase letters, digits, '.', '_', '-'; at most 64)"),
+        (
+            "\"backup\": {\"kind\"", "\"Backup\": {\"kind\"",
+            "7:15: triggers: \"Backup\" is not a trigger id (lowercase letters, digits, '.', '_', '-'; at most 64)"
+        ),
         ("\"on\": \"enter\"", "\"on\": \"arrive\"", "12:14: regions[0]: \"on\" must be enter, exit or both"),
         ("\"latitude\": 40.7484", "\"latitude\": 140.7484", "12:14: regions[0].latitude: must be between -90.0 and 90.0"),
         ("\"radius\": 150", "\"radius\": \"150\"", "12:14: regions[0].radius: must be a number"),
         ("\"cooldown\": 600", "\"cooldown\": 600, \"color\": 1", "12:14: regions[0]: unknown field \"color\""),
-        ("{\"trigger\": \"arrive\", \"on\"", "{\"trigger\": \"gone\", \"on\"",
-         "12:14: regions[0]: trigger \"gone\" is not declared in \"triggers\""),
-        ("\"to\": \"2026-11-23T15:00:00Z\"}, {\"from\": \"2026-11-24", "\"to\": \"2026-11-24T15:00:00Z\"}, {\"from\": \"2026-11-24",
-         "12:14: regions[0].armed: armed windows must be sorted and disjoint"),
-        ("{\"from\": \"2026-11-23T12:00:00Z\"", "{\"from\": \"2026-11-22T12:00:00Z\"",
-         "12:14: regions[0].armed: armed window from 2026-11-22T12:00:00Z to 2026-11-23T15:00:00Z is outside the plan's window"),
+        (
+            "{\"trigger\": \"arrive\", \"on\"", "{\"trigger\": \"gone\", \"on\"",
+            "12:14: regions[0]: trigger \"gone\" is not declared in \"triggers\""
+        ),
+        (
+            "\"to\": \"2026-11-23T15:00:00Z\"}, {\"from\": \"2026-11-24", "\"to\": \"2026-11-24T15:00:00Z\"}, {\"from\": \"2026-11-24",
+            "12:14: regions[0].armed: armed windows must be sorted and disjoint"
+        ),
+        (
+            "{\"from\": \"2026-11-23T12:00:00Z\"", "{\"from\": \"2026-11-22T12:00:00Z\"",
+            "12:14: regions[0].armed: armed window from 2026-11-22T12:00:00Z to 2026-11-23T15:00:00Z is outside the plan's window"
+        ),
     ])
     func rejectsBadSections(original: String, replacement: String, expected: String) {
         #expect(SamplePlan.text.contains(original))
@@ -101,36 +115,66 @@ import Testing
     }
 
     @Test(arguments: [
-        ("\"trigger\": \"backup\", \"local\"", "\"trigger\": \"backup\", \"trigger\": \"backup\", \"local\"",
-         "16:5: fires[0]: duplicate key \"trigger\""),
-        ("\"at\": \"2026-11-23T14:00:00Z\", \"trigger\": \"backup\"", "\"trigger\": \"backup\"",
-         "16:5: fires[0]: missing field \"at\""),
-        ("\"id\": \"backup@2026-11-23T14:00:00\"", "\"id\": \"backup@2026-11-23T14:00:00\", \"x\": 1",
-         "16:5: fires[0]: unknown field \"x\""),
-        ("\"at\": \"2026-11-23T14:00:00Z\", \"trigger\": \"backup\"", "\"at\": 1795442400, \"trigger\": \"backup\"",
-         "16:5: fires[0]: \"at\" must be a string"),
-        ("\"at\": \"2026-11-23T14:00:00Z\", \"trigger\": \"backup\"", "\"at\": \"2026-11-23T14:00:00+00:00\", \"trigger\": \"backup\"",
-         "16:5: fires[0]: \"at\" must be an instant in UTC like 2026-11-23T14:00:00Z"),
-        ("\"at\": \"2026-11-23T14:00:00Z\", \"trigger\": \"backup\"", "\"at\": \"2026-02-30T14:00:00Z\", \"trigger\": \"backup\"",
-         "16:5: fires[0]: \"at\" must be an instant in UTC like 2026-11-23T14:00:00Z"),
-        ("\"local\": \"2026-11-23T14:00:00+00:00\"", "\"local\": \"2026-11-23T14:00:00Z\"",
-         "16:5: fires[0]: \"local\" must be a wall time with its offset like 2026-11-23T09:00:00-05:00"),
-        ("\"local\": \"2026-11-23T14:00:00+00:00\"", "\"local\": \"2026-11-23T14:00:00-00:00\"",
-         "16:5: fires[0]: \"local\" must be a wall time with its offset like 2026-11-23T09:00:00-05:00"),
-        ("\"local\": \"2026-11-23T14:00:00+00:00\"", "\"local\": \"2026-11-23T15:00:00+00:00\"",
-         "16:5: fires[0]: \"local\" 2026-11-23T15:00:00+00:00 is not the same instant as \"at\" 2026-11-23T14:00:00Z"),
-        ("\"nominal\": \"2026-11-23T09:00:00\"", "\"nominal\": \"2026-11-23 09:00:00\"",
-         "18:5: fires[2]: \"nominal\" must be a wall time like 2026-11-23T09:00:00"),
-        ("\"id\": \"backup@2026-11-23T14:00:00\"", "\"id\": \"backup-2026-11-23T14:00:00\"",
-         "16:5: fires[0]: id \"backup-2026-11-23T14:00:00\" must be the trigger id, '@' and the nominal local date-time (backup@YYYY-MM-DDTHH:MM:SS, then ~2 for a second pass)"),
-        ("\"id\": \"backup@2026-11-23T14:00:00\"", "\"id\": \"standup@2026-11-23T14:00:00\"",
-         "16:5: fires[0]: id \"standup@2026-11-23T14:00:00\" must be the trigger id, '@' and the nominal local date-time (backup@YYYY-MM-DDTHH:MM:SS, then ~2 for a second pass)"),
-        ("\"id\": \"backup@2026-11-23T14:00:00\"", "\"id\": \"backup@2026-11-23T14:00:00~3\"",
-         "16:5: fires[0]: id \"backup@2026-11-23T14:00:00~3\" must be the trigger id, '@' and the nominal local date-time (backup@YYYY-MM-DDTHH:MM:SS, then ~2 for a second pass)"),
-        ("\"trigger\": \"backup\", \"local\"", "\"trigger\": \"Backup!\", \"local\"",
-         "16:5: fires[0]: \"Backup!\" is not a trigger id"),
-        ("{\"at\": \"2026-11-23T14:00:00Z\", \"trigger\": \"backup\"", "[]",
-         "16:5: fires[0]: must be an object"),
+        (
+            "\"trigger\": \"backup\", \"local\"", "\"trigger\": \"backup\", \"trigger\": \"backup\", \"local\"",
+            "16:5: fires[0]: duplicate key \"trigger\""
+        ),
+        (
+            "\"at\": \"2026-11-23T14:00:00Z\", \"trigger\": \"backup\"", "\"trigger\": \"backup\"",
+            "16:5: fires[0]: missing field \"at\""
+        ),
+        (
+            "\"id\": \"backup@2026-11-23T14:00:00\"", "\"id\": \"backup@2026-11-23T14:00:00\", \"x\": 1",
+            "16:5: fires[0]: unknown field \"x\""
+        ),
+        (
+            "\"at\": \"2026-11-23T14:00:00Z\", \"trigger\": \"backup\"", "\"at\": 1795442400, \"trigger\": \"backup\"",
+            "16:5: fires[0]: \"at\" must be a string"
+        ),
+        (
+            "\"at\": \"2026-11-23T14:00:00Z\", \"trigger\": \"backup\"", "\"at\": \"2026-11-23T14:00:00+00:00\", \"trigger\": \"backup\"",
+            "16:5: fires[0]: \"at\" must be an instant in UTC like 2026-11-23T14:00:00Z"
+        ),
+        (
+            "\"at\": \"2026-11-23T14:00:00Z\", \"trigger\": \"backup\"", "\"at\": \"2026-02-30T14:00:00Z\", \"trigger\": \"backup\"",
+            "16:5: fires[0]: \"at\" must be an instant in UTC like 2026-11-23T14:00:00Z"
+        ),
+        (
+            "\"local\": \"2026-11-23T14:00:00+00:00\"", "\"local\": \"2026-11-23T14:00:00Z\"",
+            "16:5: fires[0]: \"local\" must be a wall time with its offset like 2026-11-23T09:00:00-05:00"
+        ),
+        (
+            "\"local\": \"2026-11-23T14:00:00+00:00\"", "\"local\": \"2026-11-23T14:00:00-00:00\"",
+            "16:5: fires[0]: \"local\" must be a wall time with its offset like 2026-11-23T09:00:00-05:00"
+        ),
+        (
+            "\"local\": \"2026-11-23T14:00:00+00:00\"", "\"local\": \"2026-11-23T15:00:00+00:00\"",
+            "16:5: fires[0]: \"local\" 2026-11-23T15:00:00+00:00 is not the same instant as \"at\" 2026-11-23T14:00:00Z"
+        ),
+        (
+            "\"nominal\": \"2026-11-23T09:00:00\"", "\"nominal\": \"2026-11-23 09:00:00\"",
+            "18:5: fires[2]: \"nominal\" must be a wall time like 2026-11-23T09:00:00"
+        ),
+        (
+            "\"id\": \"backup@2026-11-23T14:00:00\"", "\"id\": \"backup-2026-11-23T14:00:00\"",
+            "16:5: fires[0]: id \"backup-2026-11-23T14:00:00\" must be the trigger id, '@' and the nominal local date-time (backup@YYYY-MM-DDTHH:MM:SS, then ~2 for a second pass)"
+        ),
+        (
+            "\"id\": \"backup@2026-11-23T14:00:00\"", "\"id\": \"standup@2026-11-23T14:00:00\"",
+            "16:5: fires[0]: id \"standup@2026-11-23T14:00:00\" must be the trigger id, '@' and the nominal local date-time (backup@YYYY-MM-DDTHH:MM:SS, then ~2 for a second pass)"
+        ),
+        (
+            "\"id\": \"backup@2026-11-23T14:00:00\"", "\"id\": \"backup@2026-11-23T14:00:00~3\"",
+            "16:5: fires[0]: id \"backup@2026-11-23T14:00:00~3\" must be the trigger id, '@' and the nominal local date-time (backup@YYYY-MM-DDTHH:MM:SS, then ~2 for a second pass)"
+        ),
+        (
+            "\"trigger\": \"backup\", \"local\"", "\"trigger\": \"Backup!\", \"local\"",
+            "16:5: fires[0]: \"Backup!\" is not a trigger id"
+        ),
+        (
+            "{\"at\": \"2026-11-23T14:00:00Z\", \"trigger\": \"backup\"", "[]",
+            "16:5: fires[0]: must be an object"
+        ),
     ])
     func rejectsBadFires(original: String, replacement: String, expected: String) {
         #expect(SamplePlan.text.contains(original))
@@ -141,19 +185,26 @@ import Testing
         var lines = SamplePlan.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Swap the first two fires (same instant, triggers out of order).
         lines.swapAt(15, 16)
-        #expect(message(lines.joined(separator: "\n"))
-            == "17:5: fires[1]: fires are not sorted by (at, trigger, id): backup@2026-11-23T14:00:00 comes after standup@2026-11-23T09:00:00")
+        #expect(
+            message(lines.joined(separator: "\n"))
+                == "17:5: fires[1]: fires are not sorted by (at, trigger, id): backup@2026-11-23T14:00:00 comes after standup@2026-11-23T09:00:00"
+        )
         var duplicated = SamplePlan.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         duplicated.insert(duplicated[15], at: 15)
-        #expect(message(duplicated.joined(separator: "\n"))?.hasSuffix("fires are not sorted by (at, trigger, id): backup@2026-11-23T14:00:00 comes after backup@2026-11-23T14:00:00") == true)
+        #expect(
+            message(duplicated.joined(separator: "\n"))?.hasSuffix(
+                "fires are not sorted by (at, trigger, id): backup@2026-11-23T14:00:00 comes after backup@2026-11-23T14:00:00") == true)
     }
 
     @Test func rejectsFiresOfUndeclaredTriggersOrOutsideTheWindow() {
-        let undeclared = SamplePlan.text.replacingFirst("\"backup\": {\"kind\": \"every\", \"priority\": -3, \"payload\": {}},\n    ", with: "")
+        let undeclared = SamplePlan.text.replacingFirst(
+            "\"backup\": {\"kind\": \"every\", \"priority\": -3, \"payload\": {}},\n    ", with: "")
         #expect(message(undeclared) == "fires[0]: trigger \"backup\" is not declared in \"triggers\"")
         let outside = SamplePlan.text.replacingFirst("\"to\": \"2026-12-23T05:00:00Z\"", with: "\"to\": \"2026-11-30T05:00:00Z\"")
-        #expect(message(outside)
-            == "fires[3]: standup@2026-12-01T10:00:00 at 2026-12-01T04:30:00Z is outside the plan's window [2026-11-23T05:00:00Z, 2026-11-30T05:00:00Z)")
+        #expect(
+            message(outside)
+                == "fires[3]: standup@2026-12-01T10:00:00 at 2026-12-01T04:30:00Z is outside the plan's window [2026-11-23T05:00:00Z, 2026-11-30T05:00:00Z)"
+        )
     }
 
     @Test func readsFiles() throws {

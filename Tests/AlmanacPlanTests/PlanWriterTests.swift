@@ -52,21 +52,25 @@ import Darwin
     @Test func fallsBackForStringsThatNeedEscapesAndFarYears() throws {
         var writer = PlanWriter(into: ByteBuffer())
         try writer.writeHeader(SamplePlan.empty)
-        let quoted = Fire(at: SamplePlan.instant("2026-01-01T00:00:00Z"), trigger: "t\"", local: SamplePlan.local(2026, 1, 1, 0, 0),
-                          offset: 0, id: "t\"@2026-01-01T00:00:00")
+        let quoted = Fire(
+            at: SamplePlan.instant("2026-01-01T00:00:00Z"), trigger: "t\"", local: SamplePlan.local(2026, 1, 1, 0, 0),
+            offset: 0, id: "t\"@2026-01-01T00:00:00")
         try writer.append(quoted)
-        let far = Fire(at: Instant(secondsSinceEpoch: 253_402_300_800), trigger: "u", local: LocalDateTime(wallSeconds: 253_402_300_800),
-                       offset: 0, id: "u@10000-01-01T00:00:00", nominal: LocalDateTime(wallSeconds: 253_402_300_800))
+        let far = Fire(
+            at: Instant(secondsSinceEpoch: 253_402_300_800), trigger: "u", local: LocalDateTime(wallSeconds: 253_402_300_800),
+            offset: 0, id: "u@10000-01-01T00:00:00", nominal: LocalDateTime(wallSeconds: 253_402_300_800))
         try writer.append(far)
         let text = String(decoding: try writer.finish().bytes, as: UTF8.self)
-        #expect(text.hasSuffix("""
-              "fires": [
-                {"at": "2026-01-01T00:00:00Z", "trigger": "t\\"", "local": "2026-01-01T00:00:00+00:00", "id": "t\\"@2026-01-01T00:00:00"},
-                {"at": "10000-01-01T00:00:00Z", "trigger": "u", "local": "10000-01-01T00:00:00+00:00", "id": "u@10000-01-01T00:00:00", "nominal": "10000-01-01T00:00:00"}
-              ]
-            }
+        #expect(
+            text.hasSuffix(
+                """
+                  "fires": [
+                    {"at": "2026-01-01T00:00:00Z", "trigger": "t\\"", "local": "2026-01-01T00:00:00+00:00", "id": "t\\"@2026-01-01T00:00:00"},
+                    {"at": "10000-01-01T00:00:00Z", "trigger": "u", "local": "10000-01-01T00:00:00+00:00", "id": "u@10000-01-01T00:00:00", "nominal": "10000-01-01T00:00:00"}
+                  ]
+                }
 
-            """))
+                """))
     }
 
     @Test func formatsOffsetsAndTimestamps() {

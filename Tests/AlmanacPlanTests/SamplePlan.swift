@@ -16,28 +16,36 @@ enum SamplePlan {
         tzdata: "2025b",
         limits: PlanLimits(maxPending: 64, maxRegions: 20),
         triggers: [
-            "standup": PlanTrigger(kind: "calendar", timezone: "America/New_York", priority: 0,
-                                   payload: ["title": .string("Stand-up"), "body": .string("In 5 minutes"), "sound": .string("default")]),
+            "standup": PlanTrigger(
+                kind: "calendar", timezone: "America/New_York", priority: 0,
+                payload: ["title": .string("Stand-up"), "body": .string("In 5 minutes"), "sound": .string("default")]),
             "backup": PlanTrigger(kind: "every", priority: -3, payload: [:]),
-            "arrive": PlanTrigger(kind: "location", timezone: "America/New_York", priority: 2,
-                                  payload: ["n": .number("1.50"), "tags": .array([.string("a\"b"), .bool(true)])]),
+            "arrive": PlanTrigger(
+                kind: "location", timezone: "America/New_York", priority: 2,
+                payload: ["n": .number("1.50"), "tags": .array([.string("a\"b"), .bool(true)])]),
         ],
         regions: [
-            PlanRegion(trigger: "arrive", on: .enter, latitude: "40.7484", longitude: "-73.9857", radius: "150",
-                       cooldown: 600, armed: [
-                           Window(from: instant("2026-11-23T12:00:00Z"), to: instant("2026-11-23T15:00:00Z")),
-                           Window(from: instant("2026-11-24T12:00:00Z"), to: instant("2026-11-24T15:00:00Z")),
-                       ]),
+            PlanRegion(
+                trigger: "arrive", on: .enter, latitude: "40.7484", longitude: "-73.9857", radius: "150",
+                cooldown: 600,
+                armed: [
+                    Window(from: instant("2026-11-23T12:00:00Z"), to: instant("2026-11-23T15:00:00Z")),
+                    Window(from: instant("2026-11-24T12:00:00Z"), to: instant("2026-11-24T15:00:00Z")),
+                ])
         ],
         fires: [
-            Fire(at: instant("2026-11-23T14:00:00Z"), trigger: "backup", local: local(2026, 11, 23, 14, 0), offset: 0,
-                 id: "backup@2026-11-23T14:00:00"),
-            Fire(at: instant("2026-11-23T14:00:00Z"), trigger: "standup", local: local(2026, 11, 23, 9, 0), offset: -18_000,
-                 id: "standup@2026-11-23T09:00:00"),
-            Fire(at: instant("2026-11-23T14:03:07Z"), trigger: "standup", local: local(2026, 11, 23, 9, 3, 7), offset: -18_000,
-                 id: "standup@2026-11-23T09:00:00~2", nominal: local(2026, 11, 23, 9, 0)),
-            Fire(at: instant("2026-12-01T04:30:00Z"), trigger: "standup", local: local(2026, 12, 1, 10, 0), offset: 19_800,
-                 id: "standup@2026-12-01T10:00:00"),
+            Fire(
+                at: instant("2026-11-23T14:00:00Z"), trigger: "backup", local: local(2026, 11, 23, 14, 0), offset: 0,
+                id: "backup@2026-11-23T14:00:00"),
+            Fire(
+                at: instant("2026-11-23T14:00:00Z"), trigger: "standup", local: local(2026, 11, 23, 9, 0), offset: -18_000,
+                id: "standup@2026-11-23T09:00:00"),
+            Fire(
+                at: instant("2026-11-23T14:03:07Z"), trigger: "standup", local: local(2026, 11, 23, 9, 3, 7), offset: -18_000,
+                id: "standup@2026-11-23T09:00:00~2", nominal: local(2026, 11, 23, 9, 0)),
+            Fire(
+                at: instant("2026-12-01T04:30:00Z"), trigger: "standup", local: local(2026, 12, 1, 10, 0), offset: 19_800,
+                id: "standup@2026-12-01T10:00:00"),
         ]
     )
 
@@ -67,9 +75,10 @@ enum SamplePlan {
         """
 
     /// The empty plan: no triggers, regions or fires.
-    static let empty = Plan(spec: SpecInfo(name: "nothing", sha256: String(repeating: "0", count: 64)),
-                            window: Window(from: instant("2026-01-01T00:00:00Z"), to: instant("2026-01-02T00:00:00Z")),
-                            tzdata: "2025b", limits: PlanLimits())
+    static let empty = Plan(
+        spec: SpecInfo(name: "nothing", sha256: String(repeating: "0", count: 64)),
+        window: Window(from: instant("2026-01-01T00:00:00Z"), to: instant("2026-01-02T00:00:00Z")),
+        tzdata: "2025b", limits: PlanLimits())
 
     static let emptyText = """
         {

@@ -15,7 +15,8 @@ import Testing
         #expect(region["on"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == RegionEvent.allCases.map(\.rawValue))
         let trigger = try #require(schema["properties"]?["triggers"]?["additionalProperties"]?["properties"])
         // `allow` is the default and never written.
-        #expect(trigger["concurrency"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
+        #expect(
+            trigger["concurrency"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
                 == ConcurrencyPolicy.allCases.filter { $0 != .allow }.map(\.rawValue))
     }
 
@@ -23,10 +24,13 @@ import Testing
     @Test func patternsAgreeWithTheRules() throws {
         let schema = try Self.plan()
         let idPattern = try #require(schema["$defs"]?["triggerID"]?["pattern"]?.stringValue)
-        let kindPattern = try #require(schema["properties"]?["triggers"]?["additionalProperties"]?["properties"]?["kind"]?["pattern"]?.stringValue)
-        let corpus = ["a", "z9", "9", "a.b", "a_b", "a-b", "-a", ".a", "_a", "A", "aB", "a b", "é", "a/b", "", "calendar", "geo_fence2",
-                      String(repeating: "a", count: 32), String(repeating: "a", count: 33), String(repeating: "a", count: 64),
-                      String(repeating: "a", count: 65), "a\n"]
+        let kindPattern = try #require(
+            schema["properties"]?["triggers"]?["additionalProperties"]?["properties"]?["kind"]?["pattern"]?.stringValue)
+        let corpus = [
+            "a", "z9", "9", "a.b", "a_b", "a-b", "-a", ".a", "_a", "A", "aB", "a b", "é", "a/b", "", "calendar", "geo_fence2",
+            String(repeating: "a", count: 32), String(repeating: "a", count: 33), String(repeating: "a", count: 64),
+            String(repeating: "a", count: 65), "a\n",
+        ]
         for text in corpus {
             #expect(matches(idPattern, text) == TriggerIDSyntax.isValid(text), "id \(text.debugDescription)")
             #expect(matches(kindPattern, text) == TriggerKindNames.isWellFormed(text), "kind \(text.debugDescription)")

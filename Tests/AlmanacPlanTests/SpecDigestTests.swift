@@ -27,8 +27,10 @@ import Testing
 
     @Test func payloadLiteralsAreTheJSONTheyRead() {
         let literal: JSONValue = ["title": "Take the pill", "sound": true, "badge": 1, "tags": ["a", nil]]
-        let spelled: JSONValue = .object(["title": .string("Take the pill"), "sound": .bool(true), "badge": .number("1"),
-                                          "tags": .array([.string("a"), .null])])
+        let spelled: JSONValue = .object([
+            "title": .string("Take the pill"), "sound": .bool(true), "badge": .number("1"),
+            "tags": .array([.string("a"), .null]),
+        ])
         #expect(literal == spelled)
     }
 }

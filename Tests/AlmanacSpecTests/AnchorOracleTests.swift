@@ -49,7 +49,9 @@ import Testing
                 guard case .instant(let expected) = row[2 + i] else { continue }
                 let parts = policy.split(separator: "/").map(String.init)
                 let got = Self.anchor(zone, anchor, gap: parts[0], overlap: parts[1])
-                if got != expected { mismatches.append("\(zone) \(anchor) \(policy): got \(got.map(String.init) ?? "nil"), want \(expected)") }
+                if got != expected {
+                    mismatches.append("\(zone) \(anchor) \(policy): got \(got.map(String.init) ?? "nil"), want \(expected)")
+                }
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(5))")
@@ -57,9 +59,9 @@ import Testing
 
     @Test func issueReproductions() {
         // New York, 2027-03-14 02:30 is in the spring gap; 2027-11-07 01:30 is repeated.
-        #expect(Self.anchor("America/New_York", "2027-03-14T02:30", gap: "shift", overlap: "first") == 1_805_009_400)  // 07:30Z
-        #expect(Self.anchor("America/New_York", "2027-03-14T02:30", gap: "next", overlap: "first") == 1_805_007_600)   // 07:00Z
-        #expect(Self.anchor("America/New_York", "2027-11-07T01:30", gap: "shift", overlap: "last") == 1_825_569_000)   // 06:30Z
+        #expect(Self.anchor("America/New_York", "2027-03-14T02:30", gap: "shift", overlap: "first") == 1_805_009_400) // 07:30Z
+        #expect(Self.anchor("America/New_York", "2027-03-14T02:30", gap: "next", overlap: "first") == 1_805_007_600) // 07:00Z
+        #expect(Self.anchor("America/New_York", "2027-11-07T01:30", gap: "shift", overlap: "last") == 1_825_569_000) // 06:30Z
         // São Paulo 2018-11-04 has no midnight: the anchor is 01:00 that day, not the day before.
         #expect(Self.anchor("America/Sao_Paulo", "2018-11-04", gap: "shift", overlap: "first") == 1_541_300_400)
     }

@@ -45,7 +45,11 @@ import Testing
         let yearly = try #require(parsed("@annually"))
         #expect(values(yearly.months, 1...12) == [1] && values(yearly.daysOfMonth, 1...31) == [1])
         #expect(try #require(parsed("@hourly")).hours == (1 << 24) - 1)
-        #expect(parsed("@daily") == parsed("@midnight").map { var e = $0; e.source = "@daily"; return e })
+        #expect(
+            parsed("@daily")
+                == parsed("@midnight").map {
+                    var e = $0; e.source = "@daily"; return e
+                })
     }
 
     @Test func theDayRuleStarFlags() throws {
@@ -67,7 +71,8 @@ import Testing
         expectSingleError(CronParser.parse("5/15 * * * *").1, .cronInvalidStep, "^^^^", message: "'5-59/15'")
         expectSingleError(CronParser.parse("0 0 * *").1, .cronFieldCount, "^^^^^^^", message: "found 4")
         expectSingleError(CronParser.parse("0 0 0 * * *").1, .cronFieldCount, "^", message: "write '0 0 * * *'")
-        expectSingleError(CronParser.parse("30 9 * * 1 /usr/bin/backup").1, .cronFieldCount, "           ^^^^^^^^^^^^^^^", message: "command")
+        expectSingleError(
+            CronParser.parse("30 9 * * 1 /usr/bin/backup").1, .cronFieldCount, "           ^^^^^^^^^^^^^^^", message: "command")
         expectSingleError(CronParser.parse("0 0 L * *").1, .cronSyntax, "    ^", message: "days: [-1]")
         expectSingleError(CronParser.parse("0 0 ? * 2#1").1.prefix(1).map { $0 }, .cronSyntax, "    ^")
         expectSingleError(CronParser.parse("a * * * *").1, .cronSyntax, "^", message: "minute")

@@ -56,7 +56,8 @@ import Testing
     @Test(arguments: DiagnosticFormat.allCases)
     func atMostLimitDiagnosticsArePrintedAndTheRestCounted(_ format: DiagnosticFormat) {
         let file = SourceFile(path: "s.yaml", text: String(repeating: "a: 1\n", count: 300))
-        let diagnostics = (1...250).map { Self.error(line: $0, column: 1) }
+        let diagnostics =
+            (1...250).map { Self.error(line: $0, column: 1) }
             + [Diagnostic(.unusedDefinition, "unused", at: SourceRange(line: 260, column: 1, length: 1))]
         let out = DiagnosticRenderer(format: format, limit: 100).render(diagnostics, in: file)
         switch format {
@@ -78,7 +79,8 @@ import Testing
     func messagesAreEscapedAndCut(_ format: DiagnosticFormat) {
         let file = SourceFile(path: "s\u{1B}.yaml", text: "a: 1\n")
         let long = String(repeating: "y", count: 5_000)
-        let out = DiagnosticRenderer(format: format).render([Self.error(line: 1, column: 1, "unknown '\u{1B}[2J\u{9B}\u{202E}\(long)'")], in: file)
+        let out = DiagnosticRenderer(format: format).render(
+            [Self.error(line: 1, column: 1, "unknown '\u{1B}[2J\u{9B}\u{202E}\(long)'")], in: file)
         #expect(!out.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
         #expect(out.contains(format == .json ? "\\\\u{1B}[2J\\\\u{9B}\\\\u{202E}" : "\\u{1B}[2J\\u{9B}\\u{202E}"))
         #expect(out.utf8.count < 3_000)

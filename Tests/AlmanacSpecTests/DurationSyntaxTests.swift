@@ -56,7 +56,8 @@ import Testing
         expectError(ValueSyntax.duration("1 month").error, .invalidDuration, "^^^^^^^", message: "months have no fixed length")
         expectError(ValueSyntax.duration("2months").error, .invalidDuration, " ^^^^^^", message: "write days or weeks")
         expectError(ValueSyntax.duration("1y").error, .invalidDuration, " ^", message: "years have no fixed length")
-        expectError(ValueSyntax.duration("1 hour").error, .invalidDuration, "^^^^^^", message: "write the unit right after the number: '1h'")
+        expectError(
+            ValueSyntax.duration("1 hour").error, .invalidDuration, "^^^^^^", message: "write the unit right after the number: '1h'")
         expectError(ValueSyntax.duration("90 s").error, .invalidDuration, "^^^^", message: "'90s'")
         expectError(ValueSyntax.duration("-5m").error, .invalidDuration, "^^^", message: "write '5m'")
     }

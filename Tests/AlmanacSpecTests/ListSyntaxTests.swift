@@ -70,7 +70,9 @@ import Testing
     /// The byte-level reader of plain weekday lists may decline any text, but what it accepts must
     /// be exactly what the full reader gives, without a problem.
     @Test func plainWeekdayReaderAgreesWithTheFullOne() {
-        let tokens = ["mon", "Tue", "WEDNESDAY", "thu", "Friday", "sat", "sun", "thurs", "mo", "-", "-", ",", ",", ", ", " ", "2", "-1", "é"]
+        let tokens = [
+            "mon", "Tue", "WEDNESDAY", "thu", "Friday", "sat", "sun", "thurs", "mo", "-", "-", ",", ",", ", ", " ", "2", "-1", "é",
+        ]
         var random = SplitMix(seed: 7)
         var accepted = 0
         for _ in 0..<20_000 {
@@ -107,14 +109,18 @@ import Testing
 
     /// Short ASCII text is kept inline, anything else as an array of scalars; both read the same.
     @Test func scalarTextReadsInlineAndLongTextAlike() {
-        for text in ["", "09:30", "0 9 * * mon-fri", String(repeating: "a", count: 32), String(repeating: "b", count: 33),
-                     "caf\u{E9} 2tue", "e\u{301}", "日曜日", "\u{1F600}x"] {
+        for text in [
+            "", "09:30", "0 9 * * mon-fri", String(repeating: "a", count: 32), String(repeating: "b", count: 33),
+            "caf\u{E9} 2tue", "e\u{301}", "日曜日", "\u{1F600}x",
+        ] {
             let t = ScalarText(text)
             let scalars = Array(text.unicodeScalars)
             #expect(t.count == scalars.count, "\(text)")
             #expect((-1...scalars.count).map { t[$0] } == [nil] + scalars.map(Optional.some) + [nil], "\(text)")
             #expect(t.string(t.whole) == text)
-            if scalars.count > 2 { #expect(t.string(1..<scalars.count - 1) == String(String.UnicodeScalarView(scalars[1..<scalars.count - 1]))) }
+            if scalars.count > 2 {
+                #expect(t.string(1..<scalars.count - 1) == String(String.UnicodeScalarView(scalars[1..<scalars.count - 1])))
+            }
         }
     }
 
@@ -122,9 +128,12 @@ import Testing
     /// including for strings that are canonically equal to ASCII or only differ past 8 bytes.
     @Test func keyListMatchesLikeStringEquality() {
         let known: KeyList = ["timezone", "start", "invalid_dates", "k", "payload", "during", "a"]
-        let probes = known.names + ["\u{212A}", "K", "star", "start\0", "invalid_datez", "invalid_dates_", "",
-                                    "startt", "ｓtart", "dur\u{0131}ng", "a\u{301}", "\u{E1}", "timezone\u{200B}",
-                                    "a_very_long_key_indeed", "Payload", "pay load"]
+        let probes =
+            known.names + [
+                "\u{212A}", "K", "star", "start\0", "invalid_datez", "invalid_dates_", "",
+                "startt", "ｓtart", "dur\u{0131}ng", "a\u{301}", "\u{E1}", "timezone\u{200B}",
+                "a_very_long_key_indeed", "Payload", "pay load",
+            ]
         for probe in probes {
             #expect(known.index(of: probe) == known.names.firstIndex(of: probe), "\(probe.unicodeScalars.map(\.value))")
         }

@@ -11,7 +11,10 @@ import Testing
     }
 
     @Test func everyPartIsRead() throws {
-        let r = try #require(parsed("RRULE:FREQ=YEARLY;INTERVAL=2;COUNT=10;BYSECOND=0,30;BYMINUTE=15;BYHOUR=9,17;BYDAY=MO,-1FR,+2TU;BYMONTH=1,3;BYSETPOS=1,-1;WKST=SU"))
+        let r = try #require(
+            parsed(
+                "RRULE:FREQ=YEARLY;INTERVAL=2;COUNT=10;BYSECOND=0,30;BYMINUTE=15;BYHOUR=9,17;BYDAY=MO,-1FR,+2TU;BYMONTH=1,3;BYSETPOS=1,-1;WKST=SU"
+            ))
         #expect(r.freq == .yearly && r.interval == 2 && r.count == 10)
         #expect(r.bySecond == [0, 30] && r.byMinute == [15] && r.byHour == [9, 17])
         #expect(r.byDay == [WeekdaySelector(.monday), WeekdaySelector(.friday, ordinal: -1), WeekdaySelector(.tuesday, ordinal: 2)])
@@ -26,18 +29,22 @@ import Testing
         let noon = LocalDateTime(date: CivilDate(year: 2026, month: 12, day: 31), time: LocalTime(hour: 23, minute: 59, second: 59))
         #expect(try #require(parsed("FREQ=DAILY;UNTIL=20261231T235959")).until == .local(noon))
         #expect(try #require(parsed("FREQ=DAILY;UNTIL=20261231T235959Z")).until == .utc(Instant(secondsSinceEpoch: noon.wallSeconds)))
-        expectSingleError(RRuleParser.parse("FREQ=DAILY;UNTIL=2026-12-31").1, .rruleInvalidValue,
-                          "                 ^^^^^^^^^^", message: "basic form")
-        expectSingleError(RRuleParser.parse("FREQ=DAILY;UNTIL=2027-06-30T23:59:59").1, .rruleInvalidValue,
-                          "                 ^^^^^^^^^^^^^^^^^^^", message: "write '20270630T235959'")
-        expectSingleError(RRuleParser.parse("FREQ=DAILY;UNTIL=20260230").1, .rruleInvalidValue, "                 ^^^^^^^^", message: "does not exist")
+        expectSingleError(
+            RRuleParser.parse("FREQ=DAILY;UNTIL=2026-12-31").1, .rruleInvalidValue,
+            "                 ^^^^^^^^^^", message: "basic form")
+        expectSingleError(
+            RRuleParser.parse("FREQ=DAILY;UNTIL=2027-06-30T23:59:59").1, .rruleInvalidValue,
+            "                 ^^^^^^^^^^^^^^^^^^^", message: "write '20270630T235959'")
+        expectSingleError(
+            RRuleParser.parse("FREQ=DAILY;UNTIL=20260230").1, .rruleInvalidValue, "                 ^^^^^^^^", message: "does not exist")
     }
 
     @Test func checkUntilMatchesTheStartForm() throws {
         let dateUntil = try #require(parsed("FREQ=DAILY;UNTIL=20261231"))
         #expect(RRuleParser.checkUntil(dateUntil, dtstartIsDate: true) == nil)
-        expectError(RRuleParser.checkUntil(dateUntil, dtstartIsDate: false), .rruleUntilForm, "                 ^^^^^^^^",
-                    message: "ambiguous")
+        expectError(
+            RRuleParser.checkUntil(dateUntil, dtstartIsDate: false), .rruleUntilForm, "                 ^^^^^^^^",
+            message: "ambiguous")
         // A date `start` is local midnight, so a date-time UNTIL, UTC or local, is accepted as dateutil does.
         for text in ["FREQ=DAILY;UNTIL=20261231T120000Z;BYHOUR=9", "FREQ=DAILY;UNTIL=20261231T120000;BYHOUR=9"] {
             let timeUntil = try #require(parsed(text))
@@ -47,12 +54,14 @@ import Testing
     }
 
     @Test func partWithoutValueSaysWhatToWrite() {
-        expectSingleError(RRuleParser.parse("FREQ=WEEKLY;BYDAY;BYHOUR=9").1, .rruleSyntax, "            ^^^^^",
-                          message: "give BYDAY a value (BYDAY=…) or remove it")
+        expectSingleError(
+            RRuleParser.parse("FREQ=WEEKLY;BYDAY;BYHOUR=9").1, .rruleSyntax, "            ^^^^^",
+            message: "give BYDAY a value (BYDAY=…) or remove it")
     }
 
     @Test func partErrorsAreLocated() {
-        expectSingleError(RRuleParser.parse("FREQ=WEEKLY;BYDAYS=MO").1, .rruleUnknownPart, "            ^^^^^^", message: "did you mean 'BYDAY'?")
+        expectSingleError(
+            RRuleParser.parse("FREQ=WEEKLY;BYDAYS=MO").1, .rruleUnknownPart, "            ^^^^^^", message: "did you mean 'BYDAY'?")
         expectSingleError(RRuleParser.parse("FREQ=WEKLY").1, .rruleInvalidValue, "     ^^^^^", message: "did you mean 'WEEKLY'?")
         expectSingleError(RRuleParser.parse("FREQ=DAILY;BYHOUR=9,24").1, .rruleInvalidValue, "                    ^^", message: "hour 24")
         expectSingleError(RRuleParser.parse("FREQ=DAILY;INTERVAL=0").1, .rruleInvalidValue, "                    ^")
@@ -60,7 +69,8 @@ import Testing
         expectSingleError(RRuleParser.parse("FREQ=WEEKLY;BYDAY=MO,XX").1, .rruleInvalidValue, "                     ^^")
         expectSingleError(RRuleParser.parse("FREQ=DAILY;COUNT=3;COUNT=4").1, .rruleDuplicatePart, "                   ^^^^^^^")
         expectSingleError(RRuleParser.parse("BYDAY=MO").1, .rruleMissingFreq, "^^^^^^^^")
-        expectSingleError(RRuleParser.parse("FREQ=DAILY;COUNT=3;UNTIL=20261231").1, .rruleCountAndUntil, "                   ^^^^^^^^^^^^^^")
+        expectSingleError(
+            RRuleParser.parse("FREQ=DAILY;COUNT=3;UNTIL=20261231").1, .rruleCountAndUntil, "                   ^^^^^^^^^^^^^^")
         expectSingleError(RRuleParser.parse("FREQ=DAILY;BYSETPOS=1").1, .rruleSetPosAlone, "           ^^^^^^^^^^")
         expectSingleError(RRuleParser.parse("FREQ=DAILY;;COUNT=2").1, .rruleSyntax, "           ^")
         expectSingleError(RRuleParser.parse("FREQ=DAILY;COUNT").1, .rruleSyntax, "           ^^^^^")

@@ -24,8 +24,9 @@ import Testing
 
     @Test func datesMustExistInTheCalendar() {
         #expect(ValueSyntax.date("2028-02-29").value == CivilDate(year: 2028, month: 2, day: 29))
-        expectError(ValueSyntax.date("2026-02-30").error, .invalidDate, "^^^^^^^^^^",
-                    message: "February 2026 has 28 days; the last is 2026-02-28")
+        expectError(
+            ValueSyntax.date("2026-02-30").error, .invalidDate, "^^^^^^^^^^",
+            message: "February 2026 has 28 days; the last is 2026-02-28")
         expectError(ValueSyntax.date("2026-04-31").error, .invalidDate, "^^^^^^^^^^", message: "2026-04-30")
         expectError(ValueSyntax.date("2026-13-01").error, .outOfRange, "     ^^", message: "month 13")
         expectError(ValueSyntax.date("2026-01-00").error, .outOfRange, "        ^^")

@@ -22,7 +22,8 @@ import Testing
     /// Null is decided once by the composer: only plain `~`, `null`, `Null`, `NULL` or nothing,
     /// also when aliased; quoted spellings and other cases are text.
     @Test func nullIsOnlyThePlainSpellings() throws {
-        let (root, diagnostics) = compose("""
+        let (root, diagnostics) = compose(
+            """
             a: ~
             b: null
             c: Null
@@ -79,7 +80,10 @@ import Testing
         let layouts = [
             ["version: 1", "timezone: UTC", "triggers:", "  x: {calendar: {weekdays: [mon, thurs], at: \"09:00\"}}"],
             ["triggers: {x: {calendar: {weekdays: [thurs], at: \"09:00\"}}}", "version: 1"],
-            ["version: 1", "triggers:", "  y: {cron: \"0 9 * * *\"}", "  x:", "    calendar: {at: \"09:00\",", "      weekdays: [mon,", "        thurs]}"],
+            [
+                "version: 1", "triggers:", "  y: {cron: \"0 9 * * *\"}", "  x:", "    calendar: {at: \"09:00\",", "      weekdays: [mon,",
+                "        thurs]}",
+            ],
         ]
         for (i, lines) in layouts.enumerated() {
             let file = SourceFile(path: "t.yaml", text: bom + lines.joined(separator: br) + (i == 1 ? "" : br))
@@ -95,8 +99,10 @@ import Testing
 
     /// libyaml puts the end of a text without a final line break on a line of its own; errors found
     /// there belong at the end of the last line. (Found by fuzzing.)
-    @Test(arguments: ["version: 1\ntriggers: [a", "version: 1\ntriggers: {a: b", "a: \"open", "version: 1\r\ntriggers: [a",
-                      "triggers:\n  a: {cron: x", "[", "a: b\n- c", "version: 1\rtriggers: [a\r", "version: 1\u{2028}key"])
+    @Test(arguments: [
+        "version: 1\ntriggers: [a", "version: 1\ntriggers: {a: b", "a: \"open", "version: 1\r\ntriggers: [a",
+        "triggers:\n  a: {cron: x", "[", "a: b\n- c", "version: 1\rtriggers: [a\r", "version: 1\u{2028}key",
+    ])
     func errorsAtTheEndOfTheTextAreOnItsLastLine(_ text: String) {
         let file = SourceFile(path: "t.yaml", text: text)
         let diagnostics = SpecLoader.load(file).diagnostics

@@ -24,9 +24,10 @@ import Testing
     @Test(arguments: ["CET", "EET", "WET", "MET", "EST5EDT", "CST6CDT", "MST7MDT", "PST8PDT"])
     func legacyZonesFollowDaylightSaving(_ name: String) throws {
         #expect(Self.diagnostics(zone: name).isEmpty)
-        let table = try #require(OffsetTable(zone: name, covering: Instant(secondsSinceEpoch: 1_767_225_600), to: Instant(secondsSinceEpoch: 1_798_761_600)))
-        let winter = table.offset(at: Instant(secondsSinceEpoch: 1_767_225_600))   // 2026-01-01
-        let summer = table.offset(at: Instant(secondsSinceEpoch: 1_783_000_000))   // 2026-07-02
+        let table = try #require(
+            OffsetTable(zone: name, covering: Instant(secondsSinceEpoch: 1_767_225_600), to: Instant(secondsSinceEpoch: 1_798_761_600)))
+        let winter = table.offset(at: Instant(secondsSinceEpoch: 1_767_225_600)) // 2026-01-01
+        let summer = table.offset(at: Instant(secondsSinceEpoch: 1_783_000_000)) // 2026-07-02
         #expect(summer == winter + 3_600, "\(name): \(winter) / \(summer)")
     }
 

@@ -19,8 +19,10 @@ public enum CommandRunner {
     }
 
     /// Runs `tool` with `arguments` in `directory` (default: the repository root), feeding `stdin`.
-    public static func run(_ tool: String, _ arguments: [String], in directory: String? = nil,
-                           stdin: String = "", environment: [String: String] = [:]) throws -> Output {
+    public static func run(
+        _ tool: String, _ arguments: [String], in directory: String? = nil,
+        stdin: String = "", environment: [String: String] = [:]
+    ) throws -> Output {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent(tool)
         process.arguments = arguments
@@ -47,8 +49,9 @@ public enum CommandRunner {
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -44,7 +44,8 @@ public enum Golden {
             while j < ops.count && keep[j] { j += 1 }
             let hunk = ops[i..<j]
             let oldStart = hunk.first { $0.old != nil }?.old ?? 0, newStart = hunk.first { $0.new != nil }?.new ?? 0
-            out.append("@@ -\(oldStart + 1),\(hunk.filter { $0.kind != "+" }.count) +\(newStart + 1),\(hunk.filter { $0.kind != "-" }.count) @@")
+            out.append(
+                "@@ -\(oldStart + 1),\(hunk.filter { $0.kind != "+" }.count) +\(newStart + 1),\(hunk.filter { $0.kind != "-" }.count) @@")
             out += hunk.map { "\($0.kind)\($0.text)" }
             i = j
         }
@@ -64,7 +65,8 @@ public enum Golden {
     /// the quadratic table is fine; past 4,000 × 4,000 lines the texts are compared as wholly replaced.
     static func editScript(_ e: [String], _ a: [String]) -> [Edit] {
         guard e.count * a.count <= 16_000_000 else {
-            return e.enumerated().map { Edit(kind: "-", text: $1, old: $0, new: nil) } + a.enumerated().map { Edit(kind: "+", text: $1, old: nil, new: $0) }
+            return e.enumerated().map { Edit(kind: "-", text: $1, old: $0, new: nil) }
+                + a.enumerated().map { Edit(kind: "+", text: $1, old: nil, new: $0) }
         }
         var lcs = [[Int]](repeating: [Int](repeating: 0, count: a.count + 1), count: e.count + 1)
         for i in stride(from: e.count - 1, through: 0, by: -1) {

@@ -7,8 +7,10 @@ import Testing
     static func instant(_ text: String) -> Instant { RFC3339.parseInstant(text)! }
 
     @Test func unknownZoneIsNil() {
-        #expect(OffsetTable(zone: "Mars/Olympus_Mons", covering: Self.instant("2026-01-01T00:00:00Z"),
-                            to: Self.instant("2027-01-01T00:00:00Z")) == nil)
+        #expect(
+            OffsetTable(
+                zone: "Mars/Olympus_Mons", covering: Self.instant("2026-01-01T00:00:00Z"),
+                to: Self.instant("2027-01-01T00:00:00Z")) == nil)
     }
 
     @Test(arguments: ["UTC", "Etc/UTC"])
@@ -20,8 +22,10 @@ import Testing
     }
 
     /// Zones whose standard offset changed, that skipped a day, or used half-hour and odd offsets.
-    @Test(arguments: ["Asia/Pyongyang", "Europe/Volgograd", "Pacific/Apia", "America/Caracas", "Africa/Casablanca",
-                      "Asia/Kathmandu", "America/Whitehorse", "Europe/Amsterdam", "Australia/Lord_Howe", "Pacific/Kiritimati"])
+    @Test(arguments: [
+        "Asia/Pyongyang", "Europe/Volgograd", "Pacific/Apia", "America/Caracas", "Africa/Casablanca",
+        "Asia/Kathmandu", "America/Whitehorse", "Europe/Amsterdam", "Australia/Lord_Howe", "Pacific/Kiritimati",
+    ])
     func agreesWithFoundationEveryThreeHours(zone: String) throws {
         let from = Self.instant("1900-01-01T00:00:00Z"), to = Self.instant("2040-01-01T00:00:00Z")
         let table = try #require(OffsetTable(zone: zone, covering: from, to: to))
@@ -41,8 +45,10 @@ import Testing
 
     @Test func everyChangeRoundTripsThroughResolve() throws {
         // For each transition, the wall times just outside its interval are unique and map back.
-        let table = try #require(OffsetTable(zone: "Pacific/Chatham", covering: Self.instant("2000-01-01T00:00:00Z"),
-                                             to: Self.instant("2040-01-01T00:00:00Z")))
+        let table = try #require(
+            OffsetTable(
+                zone: "Pacific/Chatham", covering: Self.instant("2000-01-01T00:00:00Z"),
+                to: Self.instant("2040-01-01T00:00:00Z")))
         #expect(table.changes.count > 70)
         for change in table.changes {
             for instant in [change.instant.secondsSinceEpoch - 1, change.instant.secondsSinceEpoch] {
@@ -58,8 +64,9 @@ import Testing
     }
 
     @Test func explicitChangesBuildATable() {
-        let table = OffsetTable(identifier: "test", initialOffset: 3600,
-                                changes: [(Self.instant("2026-06-01T00:00:00Z"), 7200), (Self.instant("2026-07-01T00:00:00Z"), 7200)])
+        let table = OffsetTable(
+            identifier: "test", initialOffset: 3600,
+            changes: [(Self.instant("2026-06-01T00:00:00Z"), 7200), (Self.instant("2026-07-01T00:00:00Z"), 7200)])
         #expect(table.changes.count == 1)
         #expect(table.offset(at: Self.instant("2026-05-31T23:59:59Z")) == 3600)
         #expect(table.offset(at: Self.instant("2026-06-01T00:00:00Z")) == 7200)
@@ -74,8 +81,10 @@ import Testing
 @Suite struct InstantFloorTests {
     @Test(arguments: ["America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "Europe/Dublin", "Asia/Kolkata"])
     func noLaterWallTimeResolvesBeforeTheFloor(zone: String) throws {
-        let table = try #require(OffsetTable(zone: zone, covering: RFC3339.parseInstant("2026-01-01T00:00:00Z")!,
-                                             to: RFC3339.parseInstant("2028-01-01T00:00:00Z")!))
+        let table = try #require(
+            OffsetTable(
+                zone: zone, covering: RFC3339.parseInstant("2026-01-01T00:00:00Z")!,
+                to: RFC3339.parseInstant("2028-01-01T00:00:00Z")!))
         let policies = [DSTPolicy(gap: .shift, overlap: .both), DSTPolicy(gap: .next, overlap: .last)]
         // Every 13 minutes over two years: every gap and overlap is crossed at several phases.
         var walls: [Int64] = []

@@ -8,14 +8,18 @@ import Testing
         #expect(RFC3339.parseInstant("2026-11-23T00:00-05:00") == RFC3339.parseInstant("2026-11-23T05:00:00Z"))
         #expect(RFC3339.parseInstant("2026-11-23t05:00:00z") == RFC3339.parseInstant("2026-11-23T05:00:00Z"))
         #expect(RFC3339.parseInstant("2026-11-23T05:00:00.000Z") == RFC3339.parseInstant("2026-11-23T05:00:00Z"))
-        #expect(RFC3339.parse("2026-11-23T09:00:00-05:00") ==
-                RFC3339.Timestamp(local: LocalDateTime(date: CivilDate(year: 2026, month: 11, day: 23), time: LocalTime(hour: 9, minute: 0)),
-                                  offset: -18_000))
+        #expect(
+            RFC3339.parse("2026-11-23T09:00:00-05:00")
+                == RFC3339.Timestamp(
+                    local: LocalDateTime(date: CivilDate(year: 2026, month: 11, day: 23), time: LocalTime(hour: 9, minute: 0)),
+                    offset: -18_000))
     }
 
-    @Test(arguments: ["2026-11-23T05:00:00", "2026-11-23 05:00:00Z", "2026-11-23T05:00:00.5Z", "2026-11-23T05:00:00.Z",
-                      "2026-02-29T05:00:00Z", "2026-11-23T24:00:00Z", "2026-11-23T05:00:60Z", "2026-11-23T05:00:00+0530",
-                      "2026-11-23T05:00:00+24:00", "26-11-23T05:00:00Z", "2026-11-23T05:00:00Zx", "", "2026-11-23"])
+    @Test(arguments: [
+        "2026-11-23T05:00:00", "2026-11-23 05:00:00Z", "2026-11-23T05:00:00.5Z", "2026-11-23T05:00:00.Z",
+        "2026-02-29T05:00:00Z", "2026-11-23T24:00:00Z", "2026-11-23T05:00:60Z", "2026-11-23T05:00:00+0530",
+        "2026-11-23T05:00:00+24:00", "26-11-23T05:00:00Z", "2026-11-23T05:00:00Zx", "", "2026-11-23",
+    ])
     func rejects(text: String) {
         #expect(RFC3339.parse(text) == nil)
     }

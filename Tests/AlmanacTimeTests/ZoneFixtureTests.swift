@@ -19,8 +19,9 @@ import Testing
                 case "unique": return .unique(Instant(secondsSinceEpoch: instant!), offset: offset!)
                 case "gap": return .gap(transition: Instant(secondsSinceEpoch: transition!), before: before!, after: after!)
                 case "overlap":
-                    return .overlap(first: Instant(secondsSinceEpoch: first!), firstOffset: firstOffset!,
-                                    second: Instant(secondsSinceEpoch: second!), secondOffset: secondOffset!)
+                    return .overlap(
+                        first: Instant(secondsSinceEpoch: first!), firstOffset: firstOffset!,
+                        second: Instant(secondsSinceEpoch: second!), secondOffset: secondOffset!)
                 default: return nil
                 }
             }
@@ -38,8 +39,8 @@ import Testing
         return try! JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
     }()
 
-    static let from = Instant(secondsSinceEpoch: 1_577_836_800)  // 2020-01-01T00:00:00Z
-    static let to = Instant(secondsSinceEpoch: 1_924_992_000)    // 2031-01-01T00:00:00Z
+    static let from = Instant(secondsSinceEpoch: 1_577_836_800) // 2020-01-01T00:00:00Z
+    static let to = Instant(secondsSinceEpoch: 1_924_992_000) // 2031-01-01T00:00:00Z
 
     static func table(_ zone: String) -> OffsetTable {
         OffsetTable(zone: zone, covering: from, to: to)!

@@ -24,8 +24,10 @@ import Testing
     func versionNamesTheZoneData(_ tool: String) throws {
         let out = try CommandRunner.run(tool, ["--version"])
         #expect(out.status == 0)
-        #expect(out.stdout.range(of: #"^\#(tool) \d+\.\d+\.\d+ \(plan format 1, zone data \d{4}[a-z]\)\n$"#,
-                                 options: .regularExpression) != nil, "\(out.stdout)")
+        #expect(
+            out.stdout.range(
+                of: #"^\#(tool) \d+\.\d+\.\d+ \(plan format 1, zone data \d{4}[a-z]\)\n$"#,
+                options: .regularExpression) != nil, "\(out.stdout)")
     }
 
     @Test func schemaDiffIsTheShippedFile() throws {
@@ -36,15 +38,21 @@ import Testing
     }
 
     /// Every option's help says its default at most once (ArgumentParser adds `(default: x)` itself).
-    @Test(arguments: [("almanac", ["compile", "check", "next", "diff", "schema"]),
-                      ("almanac-exec", ["reconcile", "run", "simulate", "pending"])])
+    @Test(arguments: [
+        ("almanac", ["compile", "check", "next", "diff", "schema"]),
+        ("almanac-exec", ["reconcile", "run", "simulate", "pending"]),
+    ])
     func helpStatesDefaultsOnce(_ tool: String, _ commands: [String]) throws {
         for command in commands {
             let help = try CommandRunner.run(tool, [command, "--help"]).stdout
             // One block per option: its first line starts with `  -` or `  <`, continuations are indented.
             var blocks: [String] = []
             for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
-                if line.hasPrefix("  -") || line.hasPrefix("  <") { blocks.append(String(line)) } else if line.hasPrefix("    "), !blocks.isEmpty { blocks[blocks.count - 1] += String(line) }
+                if line.hasPrefix("  -") || line.hasPrefix("  <") {
+                    blocks.append(String(line))
+                } else if line.hasPrefix("    "), !blocks.isEmpty {
+                    blocks[blocks.count - 1] += String(line)
+                }
             }
             #expect(!blocks.isEmpty)
             for block in blocks {
@@ -63,14 +71,22 @@ import Testing
 
     /// A spec for each compile-time warning, and the window that raises it.
     static let windowLints: [(code: String, spec: String, window: [String])] = [
-        ("W0605", "version: 1\ntimezone: Europe/Berlin\nlimits: {max_pending: 5}\ntriggers:\n  t: {cron: \"0 * * * *\"}\n",
-         ["--from", "2027-01-05", "--horizon", "2d"]),
-        ("W0603", "version: 1\ntimezone: America/Los_Angeles\ntriggers:\n  t: {calendar: {hours: 1, minutes: 30}}\n",
-         ["--from", "2026-11-01", "--to", "2026-11-02"]),
-        ("W0602", "version: 1\ntimezone: Asia/Tokyo\ntriggers:\n  t: {calendar: {months: [jul], hours: 9}}\n",
-         ["--from", "2027-01-01", "--horizon", "1w"]),
-        ("E0601", "version: 1\ntimezone: UTC\nlimits: {max_fires: 3}\ntriggers:\n  t: {cron: \"0 * * * *\"}\n",
-         ["--from", "2027-01-01", "--horizon", "1d"]),
+        (
+            "W0605", "version: 1\ntimezone: Europe/Berlin\nlimits: {max_pending: 5}\ntriggers:\n  t: {cron: \"0 * * * *\"}\n",
+            ["--from", "2027-01-05", "--horizon", "2d"]
+        ),
+        (
+            "W0603", "version: 1\ntimezone: America/Los_Angeles\ntriggers:\n  t: {calendar: {hours: 1, minutes: 30}}\n",
+            ["--from", "2026-11-01", "--to", "2026-11-02"]
+        ),
+        (
+            "W0602", "version: 1\ntimezone: Asia/Tokyo\ntriggers:\n  t: {calendar: {months: [jul], hours: 9}}\n",
+            ["--from", "2027-01-01", "--horizon", "1w"]
+        ),
+        (
+            "E0601", "version: 1\ntimezone: UTC\nlimits: {max_fires: 3}\ntriggers:\n  t: {cron: \"0 * * * *\"}\n",
+            ["--from", "2027-01-01", "--horizon", "1d"]
+        ),
     ]
 
     @Test(arguments: windowLints.map(\.code))
@@ -106,7 +122,8 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let items = try #require(object?["diagnostics"] as? [[String: Any]], "\(json.stdout)")
         #expect(Set(items.compactMap { $0["code"] as? String }) == ["E0401", "E0201"])
-        #expect(Set(items.compactMap { ($0["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }) == ["a.yaml", "b.yaml"])
+        #expect(
+            Set(items.compactMap { ($0["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }) == ["a.yaml", "b.yaml"])
         // One broken side still stops the diff, and the good side's warnings are not lost.
         let one = try CommandRunner.run("almanac", ["diff", a, a, "--from", "2027-01-01"])
         #expect(one.status == 1 && one.stdout.isEmpty)
@@ -118,7 +135,8 @@ import Testing
         let dir = try Self.temporaryDirectory()
         let spec = try Self.write("version: 1\ntimezone: America/Chicago\ntriggers:\n  t: {calendar: {hours: 8}}\n", "s.yaml", in: dir)
         let env = ["SOURCE_DATE_EPOCH": "1795000000"]
-        let missing = try CommandRunner.run("almanac", ["compile", "s.yaml", "--check", "-o", "p.json"] + window, in: dir, environment: env)
+        let missing = try CommandRunner.run(
+            "almanac", ["compile", "s.yaml", "--check", "-o", "p.json"] + window, in: dir, environment: env)
         #expect(missing.status == 1)
         let hint = try #require(missing.stdout.split(separator: "`").dropFirst().first.map(String.init), "\(missing.stdout)")
         #expect(hint.hasPrefix("almanac compile s.yaml --from ") && hint.hasSuffix(" -o p.json"))
@@ -164,12 +182,15 @@ import Testing
     func bothExecutablesReadTimesTheSameWay(_ zone: String) throws {
         let dir = try Self.temporaryDirectory()
         let spec = try Self.write("version: 1\ntimezone: \(zone)\ntriggers:\n  t: {calendar: {hours: 8}}\n", "s.yaml", in: dir)
-        let env = ["SOURCE_DATE_EPOCH": "1795000000"]  // 2026-11-18T05:06:40Z
-        let forms = ["2026-11-10", "2027-03-28", "2026-11-10T10:00:00.999Z", "2026-11-10T10:00:59.5+05:30", "2026-11-10T10:00Z",
-                     "2026-11-10t10:00:00z", "2026-11-10T05:00:00-05:00", "today", "now"]
+        let env = ["SOURCE_DATE_EPOCH": "1795000000"] // 2026-11-18T05:06:40Z
+        let forms = [
+            "2026-11-10", "2027-03-28", "2026-11-10T10:00:00.999Z", "2026-11-10T10:00:59.5+05:30", "2026-11-10T10:00Z",
+            "2026-11-10t10:00:00z", "2026-11-10T05:00:00-05:00", "today", "now",
+        ]
         for form in forms {
             let plan = dir + "/p.json"
-            let compiled = try CommandRunner.run("almanac", ["compile", spec, "--from", form, "--horizon", "40d", "-o", plan], environment: env)
+            let compiled = try CommandRunner.run(
+                "almanac", ["compile", spec, "--from", form, "--horizon", "40d", "-o", plan], environment: env)
             #expect(compiled.status == 0, "\(form): \(compiled.stderr)")
             let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: plan))) as? [String: Any]
             let from = (object?["window"] as? [String: Any])?["from"] as? String
@@ -180,7 +201,9 @@ import Testing
         }
         for bad in ["2026-11-10T10:00:00.Z", "2026-13-01", "tomorrow", "2026-11-10 10:00", "1795000000"] {
             #expect(try CommandRunner.run("almanac", ["compile", spec, "--from", bad]).status == 64, "\(bad)")
-            #expect(try CommandRunner.run("almanac-exec", ["simulate", dir + "/p.json", "--from", bad, "--until", "now"]).status == 64, "\(bad)")
+            #expect(
+                try CommandRunner.run("almanac-exec", ["simulate", dir + "/p.json", "--from", bad, "--until", "now"]).status == 64, "\(bad)"
+            )
         }
     }
 }

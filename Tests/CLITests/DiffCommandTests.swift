@@ -39,8 +39,12 @@ import Testing
     func specPairsMatchTheirGoldensInEveryFormat(_ name: String) throws {
         let window = Self.pairs.first { $0.name == name }!.window
         for format in Self.formats {
-            let out = try CommandRunner.run("almanac", ["diff", "\(Self.fixtures)/\(name).old.yaml", "\(Self.fixtures)/\(name).new.yaml",
-                                                        "--format", format.name] + window)
+            let out = try CommandRunner.run(
+                "almanac",
+                [
+                    "diff", "\(Self.fixtures)/\(name).old.yaml", "\(Self.fixtures)/\(name).new.yaml",
+                    "--format", format.name,
+                ] + window)
             #expect(out.status == 1, "\(name) \(format.name): \(out.stderr)")
             if let problem = Golden.check(Self.normalised(out.stdout), against: "\(Self.goldens)/\(name).\(format.ext)") {
                 Issue.record(Comment(rawValue: problem))
@@ -53,7 +57,8 @@ import Testing
         try Self.compile("\(Self.fixtures)/window.yaml", to: "old.plan.json", in: dir, ["--from", "2026-11-23", "--horizon", "7d"])
         try Self.compile("\(Self.fixtures)/window.yaml", to: "new.plan.json", in: dir, ["--from", "2026-11-30", "--horizon", "7d"])
         for format in Self.formats {
-            let out = try CommandRunner.run("almanac", ["diff", "old.plan.json", "new.plan.json", "--format", format.name, "--limit", "4"], in: dir)
+            let out = try CommandRunner.run(
+                "almanac", ["diff", "old.plan.json", "new.plan.json", "--format", format.name, "--limit", "4"], in: dir)
             #expect(out.status == 1, "\(format.name): \(out.stderr)")
             #expect(out.stdout.contains("window moved by 7 d"))
             if let problem = Golden.check(Self.normalised(out.stdout), against: "\(Self.goldens)/window-shift.\(format.ext)") {
@@ -89,7 +94,8 @@ import Testing
         #expect(plans.status == 0)
         #expect(plans.stdout.contains("no changes"))
         // A spec against a plan compiles over the plan's window when none is given.
-        let mixed = try CommandRunner.run("almanac", ["diff", "a.plan.json", Golden.repositoryRoot + "/\(Self.fixtures)/timezone.old.yaml"], in: dir)
+        let mixed = try CommandRunner.run(
+            "almanac", ["diff", "a.plan.json", Golden.repositoryRoot + "/\(Self.fixtures)/timezone.old.yaml"], in: dir)
         #expect(mixed.status == 0, "\(mixed.stdout)\(mixed.stderr)")
         let json = try CommandRunner.run("almanac", ["diff", "a.plan.json", "a.plan.json", "--format", "json"], in: dir)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
@@ -98,8 +104,12 @@ import Testing
     }
 
     @Test func jsonTotalsAgreeWithTheListedChanges() throws {
-        let out = try CommandRunner.run("almanac", ["diff", "\(Self.fixtures)/dst-policy.old.yaml", "\(Self.fixtures)/dst-policy.new.yaml",
-                                                    "--format", "json", "--from", "2026-03-01", "--to", "2026-04-01"])
+        let out = try CommandRunner.run(
+            "almanac",
+            [
+                "diff", "\(Self.fixtures)/dst-policy.old.yaml", "\(Self.fixtures)/dst-policy.new.yaml",
+                "--format", "json", "--from", "2026-03-01", "--to", "2026-04-01",
+            ])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
         let totals = try #require(object["totals"] as? [String: Int])
         let triggers = try #require(object["triggers"] as? [[String: Any]])
@@ -138,7 +148,8 @@ import Testing
         let dir = try Self.temporaryDirectory()
         try Data("version: 1\ntimezone: UTC\ntriggers:\n  a: {calendar: {weekdays: [thurs]}}\n".utf8)
             .write(to: URL(fileURLWithPath: dir + "/broken.yaml"))
-        let out = try CommandRunner.run("almanac", ["diff", dir + "/broken.yaml", "\(Self.fixtures)/payload.new.yaml", "--from", "2026-11-23"])
+        let out = try CommandRunner.run(
+            "almanac", ["diff", dir + "/broken.yaml", "\(Self.fixtures)/payload.new.yaml", "--from", "2026-11-23"])
         #expect(out.status == 1)
         #expect(out.stderr.contains("error[E0203]"))
         #expect(out.stdout.isEmpty)
@@ -149,8 +160,10 @@ import Testing
 /// `--format` names the output itself (`check`, `diff`), and is read with a warning where it used
 /// to mean the diagnostics.
 @Suite struct DiagnosticFormatOptionTests {
-    @Test(arguments: [("compile", "--diagnostics-format", false), ("next", "--diagnostics-format", false),
-                      ("compile", "--format", true), ("next", "--format", true), ("check", "--format", false)])
+    @Test(arguments: [
+        ("compile", "--diagnostics-format", false), ("next", "--diagnostics-format", false),
+        ("compile", "--format", true), ("next", "--format", true), ("check", "--format", false),
+    ])
     func githubFormatReachesTheDiagnostics(_ command: String, _ option: String, _ warns: Bool) throws {
         let dir = try DiffCommandTests.temporaryDirectory()
         try Data("version: 1\ntimezone: UTC\ntriggers:\n  a: {calendar: {weekdays: [thurs]}}\n".utf8)

@@ -6,8 +6,10 @@ import Testing
 /// same seconds on the executor's command line (`--grace 1w`); the command line adds fractions of a
 /// second and bare seconds, and still refuses what makes no sense.
 @Suite struct DurationGrammarTests {
-    static let specForms = ["1s", "90s", "15m", "2h", "1d", "1w", "2w", "1h30m", "1d12h", "1w2d3h4m5s", "PT15M", "PT12H",
-                            "P1D", "P2W", "P1DT2H", "PT0S", "0s", "36h", "10080m"]
+    static let specForms = [
+        "1s", "90s", "15m", "2h", "1d", "1w", "2w", "1h30m", "1d12h", "1w2d3h4m5s", "PT15M", "PT12H",
+        "P1D", "P2W", "P1DT2H", "PT0S", "0s", "36h", "10080m",
+    ]
 
     @Test(arguments: specForms)
     func theSpecsFormsMeanTheSameSeconds(_ text: String) throws {

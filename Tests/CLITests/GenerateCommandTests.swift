@@ -25,7 +25,8 @@ import Testing
         let text = try String(contentsOfFile: dir + "/Team.swift", encoding: .utf8)
         #expect(text.contains("public enum TeamRemindersTrigger: String") && text.contains("case standUp = \"stand-up\""))
         // An old modification time survives a second run with the same spec.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: dir + "/Team.swift")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: dir + "/Team.swift")
         let second = try CommandRunner.run("almanac", ["generate", "swift", "spec.yaml", "-o", "Team.swift"], in: dir)
         #expect(second.status == 0)
         #expect(try Self.modified(dir + "/Team.swift") == Date(timeIntervalSince1970: 1_000_000))

@@ -7,17 +7,18 @@ import Testing
     @Test func aChangedLineShowsWithItsContext() {
         let old = (1...10).map { "line \($0)" }.joined(separator: "\n")
         let new = old.replacingOccurrences(of: "line 5", with: "line five")
-        #expect(Golden.unifiedDiff(old, new) == """
-            @@ -2,7 +2,7 @@
-             line 2
-             line 3
-             line 4
-            -line 5
-            +line five
-             line 6
-             line 7
-             line 8
-            """)
+        #expect(
+            Golden.unifiedDiff(old, new) == """
+                @@ -2,7 +2,7 @@
+                 line 2
+                 line 3
+                 line 4
+                -line 5
+                +line five
+                 line 6
+                 line 7
+                 line 8
+                """)
     }
 
     @Test func distantChangesMakeTwoHunksAndLongDiffsAreCut() {
@@ -37,8 +38,11 @@ import Testing
             let old = (0..<Int(random.next() % 12)).map { _ in "v\(random.next() % 4)" }
             var new = old
             for _ in 0..<Int(random.next() % 5) {
-                if !new.isEmpty, random.next() % 2 == 0 { new.remove(at: Int(random.next() % UInt64(new.count))) }
-                else { new.insert("w\(random.next() % 3)", at: Int(random.next() % UInt64(new.count + 1))) }
+                if !new.isEmpty, random.next() % 2 == 0 {
+                    new.remove(at: Int(random.next() % UInt64(new.count)))
+                } else {
+                    new.insert("w\(random.next() % 3)", at: Int(random.next() % UInt64(new.count + 1)))
+                }
             }
             let diff = Golden.unifiedDiff(old.joined(separator: "\n"), new.joined(separator: "\n"), context: 1_000, limit: 1_000)
             guard old != new else { continue }

@@ -79,14 +79,17 @@ import Testing
     func controlCharactersNeverReachTheOutputRaw(_ format: String) throws {
         let dir = try Self.directory()
         // Raw in the file: the encoding error's excerpt shows the line.
-        let raw = "version: 1\ntimezone: UTC\ntriggers:\n  t:\n    cron: '@daily'\n    payload: {title: \"\u{1B}[31mred\u{07}\u{1B}]0;pwned\u{07}\"}\n"
+        let raw =
+            "version: 1\ntimezone: UTC\ntriggers:\n  t:\n    cron: '@daily'\n    payload: {title: \"\u{1B}[31mred\u{07}\u{1B}]0;pwned\u{07}\"}\n"
         try Self.write(raw, "raw.yaml", in: dir)
         // Written as YAML escapes in a key: the unknown-key message quotes the decoded text.
         try Self.write("version: 1\ntimezone: UTC\ntriggers:\n  t: {cron: '@daily', \"x\\e[2J\\x9B\\u202E\": 1}\n", "key.yaml", in: dir)
         for name in ["raw.yaml", "key.yaml"] {
             let out = try CommandRunner.run("almanac", ["check", "--format", format, name], in: dir)
             #expect(out.status == 1)
-            let controls = out.stdout.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" }
+            let controls = out.stdout.unicodeScalars.filter {
+                ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}"
+            }
             #expect(controls.isEmpty, "\(name) \(format): \(out.stdout)")
             if format == "text" || name == "key.yaml" {
                 #expect(out.stdout.contains("u{1B}"), "\(name) \(format) shows the escape visibly: \(out.stdout)")
@@ -115,9 +118,11 @@ import Testing
             #expect(out.stderr.contains("error[E0606]"), "\(arguments): \(out.stderr)")
         }
         // Up to the last day of 9999 the plan is written, and the executor reads it.
-        let fits = try CommandRunner.run("almanac", ["compile", "daily.yaml", "--from", "9999-12-28", "--to", "9999-12-31", "-o", "plan.json"], in: dir)
+        let fits = try CommandRunner.run(
+            "almanac", ["compile", "daily.yaml", "--from", "9999-12-28", "--to", "9999-12-31", "-o", "plan.json"], in: dir)
         #expect(fits.status == 0, "\(fits.stderr)")
-        let run = try CommandRunner.run("almanac-exec", ["simulate", "plan.json", "--from", "9999-12-28T00:00:00Z", "--until", "9999-12-31T00:00:00Z"], in: dir)
+        let run = try CommandRunner.run(
+            "almanac-exec", ["simulate", "plan.json", "--from", "9999-12-28T00:00:00Z", "--until", "9999-12-31T00:00:00Z"], in: dir)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("3 fired"), "\(run.stderr)")
     }
@@ -131,9 +136,11 @@ import Testing
         }
         try Self.write(spec(60), "fits.yaml", in: dir)
         try Self.write(spec(61), "deep.yaml", in: dir)
-        let fits = try CommandRunner.run("almanac", ["compile", "fits.yaml", "-o", "plan.json", "--from", "2027-01-01", "--horizon", "2d"], in: dir)
+        let fits = try CommandRunner.run(
+            "almanac", ["compile", "fits.yaml", "-o", "plan.json", "--from", "2027-01-01", "--horizon", "2d"], in: dir)
         #expect(fits.status == 0, "\(fits.stderr)")
-        let run = try CommandRunner.run("almanac-exec", ["simulate", "plan.json", "--from", "2027-01-01T00:00:00Z", "--until", "2027-01-03T00:00:00Z"], in: dir)
+        let run = try CommandRunner.run(
+            "almanac-exec", ["simulate", "plan.json", "--from", "2027-01-01T00:00:00Z", "--until", "2027-01-03T00:00:00Z"], in: dir)
         #expect(run.status == 0, "\(run.stderr)")
         let deep = try CommandRunner.run("almanac", ["compile", "deep.yaml", "--from", "2027-01-01", "--horizon", "2d"], in: dir)
         #expect(deep.status == 1)

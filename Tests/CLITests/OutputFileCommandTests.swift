@@ -126,7 +126,8 @@ import Testing
         let dir = try Self.directory()
         let almanac = CommandRunner.productsDirectory.appendingPathComponent("almanac").path
         // 8 blocks of 512 bytes: the header fits, the fires of 400 days do not.
-        let script = "cd '\(dir)' && ulimit -f 8 && exec '\(almanac)' compile spec.yaml --from 2027-01-01 --horizon 400d \(redirect) 2>err.txt"
+        let script =
+            "cd '\(dir)' && ulimit -f 8 && exec '\(almanac)' compile spec.yaml --from 2027-01-01 --horizon 400d \(redirect) 2>err.txt"
         let status = try Self.runWithDefaultSignals(["/bin/sh", "-c", script])
         let message = (try? String(contentsOfFile: dir + "/err.txt", encoding: .utf8)) ?? ""
         #expect(status == 2 << 8, "\(redirect): wait status \(status): \(message)")
@@ -139,11 +140,14 @@ import Testing
 
     /// The executor's own writes (a spy record, the journal) past the file-size limit: exit 2 with the
     /// reason, never death by SIGXFSZ.
-    @Test(arguments: ["simulate plan.json --from 2027-01-04T00:00:00Z --until 2027-01-07T00:00:00Z --backend spy --record rec.jsonl",
-                      "run plan.json --state st --backend spy --record rec.jsonl"])
+    @Test(arguments: [
+        "simulate plan.json --from 2027-01-04T00:00:00Z --until 2027-01-07T00:00:00Z --backend spy --record rec.jsonl",
+        "run plan.json --state st --backend spy --record rec.jsonl",
+    ])
     func executorWritesPastTheLimitFailCleanly(_ command: String) throws {
         let dir = try Self.directory()
-        try Data("version: 1\ntriggers:\n  a: {every: 1m}\nlimits: {max_pending: 4000}\n".utf8).write(to: URL(fileURLWithPath: dir + "/spec.yaml"))
+        try Data("version: 1\ntriggers:\n  a: {every: 1m}\nlimits: {max_pending: 4000}\n".utf8).write(
+            to: URL(fileURLWithPath: dir + "/spec.yaml"))
         #expect(try Self.compile("plan.json", in: dir).status == 0)
         try FileManager.default.createDirectory(atPath: dir + "/st", withIntermediateDirectories: true)
         let exec = CommandRunner.productsDirectory.appendingPathComponent("almanac-exec").path

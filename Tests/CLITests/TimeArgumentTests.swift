@@ -17,8 +17,10 @@ import Testing
         #expect(TimeArgument.parseInstant(c.0) == Self.at(c.1))
     }
 
-    @Test(arguments: ["2026-11-23T05:00:00.Z", "2026-11-23T05:00:00,5Z", "2026-11-23T05:00:00", "2026-11-23 05:00:00Z",
-                      "tomorrow", "2026-02-30", "2026-1-05", "+2026-11-23", "1795000000", "", "NOW", "2026-11-23T24:00:00Z"])
+    @Test(arguments: [
+        "2026-11-23T05:00:00.Z", "2026-11-23T05:00:00,5Z", "2026-11-23T05:00:00", "2026-11-23 05:00:00Z",
+        "tomorrow", "2026-02-30", "2026-1-05", "+2026-11-23", "1795000000", "", "NOW", "2026-11-23T24:00:00Z",
+    ])
     func malformedTimesAreRefused(_ text: String) {
         #expect(TimeArgument.parse(text) == nil)
     }

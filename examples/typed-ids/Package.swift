@@ -13,6 +13,6 @@ let package = Package(
             name: "reminders",
             dependencies: [.product(name: "AlmanacCore", package: "Almanac")],
             plugins: [.plugin(name: "AlmanacSwiftGenerator", package: "Almanac")]
-        ),
+        )
     ]
 )

@@ -19,9 +19,10 @@ enum DiffBenchmark {
     static func plan(fires: Int, startDay: Int, jittered: Bool) -> Plan {
         let days = fires / triggers
         let from = Instant(secondsSinceEpoch: Int64(startDay) * 86_400)
-        var plan = Plan(spec: SpecInfo(name: "bench", sha256: String(repeating: "0", count: 64)),
-                        window: Window(from: from, to: from.adding(TimeSpan(seconds: Int64(days) * 86_400))),
-                        tzdata: "bench", limits: PlanLimits())
+        var plan = Plan(
+            spec: SpecInfo(name: "bench", sha256: String(repeating: "0", count: 64)),
+            window: Window(from: from, to: from.adding(TimeSpan(seconds: Int64(days) * 86_400))),
+            tzdata: "bench", limits: PlanLimits())
         let names = (0..<triggers).map { i in "t" + String(String(i + 1000).dropFirst()) }
         for name in names { plan.triggers[name] = PlanTrigger(kind: "calendar", timezone: "UTC") }
         plan.fires.reserveCapacity(days * triggers)
@@ -30,8 +31,10 @@ enum DiffBenchmark {
                 let nominal = LocalDateTime(wallSeconds: Int64(day) * 86_400 + Int64(86 * i))
                 let moved = jittered && i % 50 == 0
                 let local = moved ? LocalDateTime(wallSeconds: nominal.wallSeconds + 300) : nominal
-                plan.fires.append(Fire(at: Instant(secondsSinceEpoch: local.wallSeconds), trigger: name, local: local,
-                                       offset: 0, id: "\(name)@\(nominal)", nominal: moved ? nominal : nil))
+                plan.fires.append(
+                    Fire(
+                        at: Instant(secondsSinceEpoch: local.wallSeconds), trigger: name, local: local,
+                        offset: 0, id: "\(name)@\(nominal)", nominal: moved ? nominal : nil))
             }
         }
         return plan
@@ -73,9 +76,10 @@ enum DiffBenchmark {
                 fatalError("generated plans must read back: \(error)")
             }
             let mib = Double(oldBytes.count + newBytes.count) / 1_048_576
-            print("  \(fires / 1000)k fires (\(String(format: "%.0f", mib)) MiB of plans)"
-                  + "  read + diff \(ms(time)), peak +\(String(format: "%.0f", peak)) MiB"
-                  + "  | diff alone \(ms(diffOnly)), peak +\(String(format: "%.1f", max(0, diffPeak))) MiB")
+            print(
+                "  \(fires / 1000)k fires (\(String(format: "%.0f", mib)) MiB of plans)"
+                    + "  read + diff \(ms(time)), peak +\(String(format: "%.0f", peak)) MiB"
+                    + "  | diff alone \(ms(diffOnly)), peak +\(String(format: "%.1f", max(0, diffPeak))) MiB")
             print("    \(summary)")
         }
     }

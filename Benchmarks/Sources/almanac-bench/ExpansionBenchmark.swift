@@ -23,9 +23,13 @@ enum ExpansionBenchmark {
         }
         let head = "version: 1\ntimezone: America/New_York\nlimits: {max_fires: 10000000}\ntriggers:\n"
         return [
-            Workload(name: "W1", spec: head + "  w: {calendar: {weekdays: mon-fri, at: [\"09:00\", \"17:30\"]}}\n", to: "2036-01-01", expected: 5_216),
+            Workload(
+                name: "W1", spec: head + "  w: {calendar: {weekdays: mon-fri, at: [\"09:00\", \"17:30\"]}}\n", to: "2036-01-01",
+                expected: 5_216),
             Workload(name: "W2", spec: head + "  w: {every: 5m}\n", to: "2027-01-01", expected: 105_120),
-            Workload(name: "W3", spec: head + "  w: {rrule: \"FREQ=MONTHLY;BYDAY=2TU;BYHOUR=10\", start: 2026-01-01T00:00}\n", to: "2126-01-01", expected: 1_200),
+            Workload(
+                name: "W3", spec: head + "  w: {rrule: \"FREQ=MONTHLY;BYDAY=2TU;BYHOUR=10\", start: 2026-01-01T00:00}\n", to: "2126-01-01",
+                expected: 1_200),
             Workload(name: "W4", spec: head + "  w: {calendar: {days: [-1], at: \"23:00\"}}\n", to: "2126-01-01", expected: 1_200),
             Workload(name: "W5", spec: w5, to: "2026-01-31", expected: 300_000),
         ]
@@ -59,7 +63,7 @@ enum ExpansionBenchmark {
             n += 1
             sink &+= fire.at.secondsSinceEpoch
         }
-        if sink == 42 { print("") }  // keeps the optimiser from dropping the loop
+        if sink == 42 { print("") } // keeps the optimiser from dropping the loop
         return n
     }
 
@@ -93,7 +97,8 @@ enum ExpansionBenchmark {
             let p = peer[w.name]
             let ratio = p.map { String(format: "%.0fx", $0.seconds / t) } ?? "n/a"
             let peerText = p.map { ms($0.seconds) } ?? "n/a"
-            let row = "  \(w.name)        \(pad(fires, 9))  \(pad(ms(t), 11))  \(pad(String(format: "%.1f M/s", rate / 1e6), 11))  \(pad(peerText, 11))  \(ratio)"
+            let row =
+                "  \(w.name)        \(pad(fires, 9))  \(pad(ms(t), 11))  \(pad(String(format: "%.1f M/s", rate / 1e6), 11))  \(pad(peerText, 11))  \(ratio)"
             print(row)
             rows.append("| \(w.name) | \(fires) | \(ms(t)) | \(String(format: "%.1f M/s", rate / 1e6)) | \(peerText) | \(ratio) |")
         }
@@ -124,7 +129,10 @@ enum ExpansionBenchmark {
             _ = try? short.run { sink &+= $0.at.secondsSinceEpoch }
             if sink == 42 { print("") }
         }
-        print(String(format: "%@ split: prepare %.3f ms, run %.3f ms (one day: %.3f ms), sum %.3f ms", name, prepare * 1e3, run * 1e3, runShort * 1e3, (prepare + run) * 1e3))
+        print(
+            String(
+                format: "%@ split: prepare %.3f ms, run %.3f ms (one day: %.3f ms), sum %.3f ms", name, prepare * 1e3, run * 1e3,
+                runShort * 1e3, (prepare + run) * 1e3))
     }
 
     static func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
@@ -132,9 +140,12 @@ enum ExpansionBenchmark {
 
     /// Memory: peak RSS of a 10,000,000-fire compile, streamed to /dev/null.
     static func memory() {
-        let spec = "version: 1\ntimezone: America/New_York\nlimits: {max_fires: 10000000}\ntriggers:\n  a: {every: 1m}\n  b: {calendar: {seconds: [0, 30]}}\n"
+        let spec =
+            "version: 1\ntimezone: America/New_York\nlimits: {max_fires: 10000000}\ntriggers:\n  a: {every: 1m}\n  b: {calendar: {seconds: [0, 30]}}\n"
         let before = peakRSSMiB()
         let t = median(runs: 1) { try? endToEnd(spec, to: "2032-07-01") }
-        print("\n10 M-fire compile to /dev/null: \(String(format: "%.1f s", t)), peak RSS \(String(format: "%.0f", peakRSSMiB())) MiB (before: \(String(format: "%.0f", before)) MiB; target <= 100 MB)")
+        print(
+            "\n10 M-fire compile to /dev/null: \(String(format: "%.1f s", t)), peak RSS \(String(format: "%.0f", peakRSSMiB())) MiB (before: \(String(format: "%.0f", before)) MiB; target <= 100 MB)"
+        )
     }
 }

@@ -35,10 +35,11 @@ enum ParseBenchmark {
         var raw: [Double] = [], compose: [Double] = [], full: [Double] = []
         for _ in 0..<15 {
             raw.append(seconds { _ = YAMLEventScan.count(bytes) })
-            compose.append(seconds {
-                var bag = DiagnosticBag()
-                _ = YAMLComposer.compose(bytes, diagnostics: &bag)
-            })
+            compose.append(
+                seconds {
+                    var bag = DiagnosticBag()
+                    _ = YAMLComposer.compose(bytes, diagnostics: &bag)
+                })
             full.append(seconds { _ = SpecLoader.load(file) })
         }
         func line(_ name: String, _ t: [Double], ratio: Bool) -> String {

@@ -17,8 +17,9 @@ if let i = args.firstIndex(of: "parseloop") {
 if all || args.contains("expand") {
     var peer: [String: (seconds: Double, fires: Int)] = [:]
     if let i = args.firstIndex(of: "expand"), i + 1 < args.count,
-       let data = FileManager.default.contents(atPath: args[i + 1]),
-       let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Double]] {
+        let data = FileManager.default.contents(atPath: args[i + 1]),
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Double]]
+    {
         for (k, v) in object { peer[k] = (v["seconds"] ?? 0, Int(v["fires"] ?? 0)) }
     }
     ExpansionBenchmark.run(peer: peer)
@@ -29,7 +30,8 @@ if let i = args.firstIndex(of: "split") {
 if let i = args.firstIndex(of: "rrule"), i + 2 < args.count {
     var peer: (seconds: Double, fires: Int)?
     if let data = FileManager.default.contents(atPath: args[i + 2]),
-       let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Double]], let m = object["mixed"] {
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Double]], let m = object["mixed"]
+    {
         peer = (m["seconds"] ?? 0, Int(m["fires"] ?? 0))
     }
     RRuleBenchmark.run(casesPath: args[i + 1], peer: peer)

@@ -9,8 +9,9 @@ import AlmanacTime
 /// plan reads back equal to what was compiled and renders to the same bytes again.
 public enum CompileCheck {
     /// 2026-03-01T00:00Z for 45 days: both the American and the European spring DST changes.
-    static let window = Window(from: Instant(secondsSinceEpoch: 1_772_323_200),
-                               to: Instant(secondsSinceEpoch: 1_772_323_200 + 45 * 86_400))
+    static let window = Window(
+        from: Instant(secondsSinceEpoch: 1_772_323_200),
+        to: Instant(secondsSinceEpoch: 1_772_323_200 + 45 * 86_400))
 
     public static func run(_ bytes: [UInt8]) {
         let result = SpecLoader.load(SourceFile(path: "fuzz.yaml", bytes: bytes))

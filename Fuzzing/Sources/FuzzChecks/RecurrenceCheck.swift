@@ -9,11 +9,14 @@ import AlmanacTime
 /// inside the string; then the string as a trigger in a spec validates and compiles (two weeks
 /// across a DST change) with the compile target's checks.
 public enum RecurrenceCheck {
-    static let zones = ["UTC", "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Pacific/Chatham",
-                        "America/Sao_Paulo", "Asia/Kolkata", "Pacific/Apia"]
+    static let zones = [
+        "UTC", "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Pacific/Chatham",
+        "America/Sao_Paulo", "Asia/Kolkata", "Pacific/Apia",
+    ]
     /// 2026-03-05T00:00Z for 35 days.
-    static let window = Window(from: Instant(secondsSinceEpoch: 1_772_668_800),
-                               to: Instant(secondsSinceEpoch: 1_772_668_800 + 35 * 86_400))
+    static let window = Window(
+        from: Instant(secondsSinceEpoch: 1_772_668_800),
+        to: Instant(secondsSinceEpoch: 1_772_668_800 + 35 * 86_400))
 
     public static func run(_ bytes: [UInt8]) {
         guard let selector = bytes.first else { return }
@@ -23,8 +26,9 @@ public enum RecurrenceCheck {
         let (ok, errors) = isRRule ? parseRRule(text) : parseCron(text)
         let length = text.unicodeScalars.count
         for e in errors {
-            invariant(e.offset >= 0 && e.length >= 0 && e.offset + e.length <= length + 1,
-                      "\(e.code.rawValue) '\(e.message)' at \(e.offset)+\(e.length) outside a string of \(length)")
+            invariant(
+                e.offset >= 0 && e.length >= 0 && e.offset + e.length <= length + 1,
+                "\(e.code.rawValue) '\(e.message)' at \(e.offset)+\(e.length) outside a string of \(length)")
         }
         let hasError = errors.contains { $0.severity == .error }
         invariant(ok != hasError, "parsed: \(ok), errors: \(errors.map(\.message))")

@@ -26,10 +26,13 @@ public enum SpecCheck {
                 }
                 // At most `defaultLimit` are listed; `omitted` counts the rest.
                 let limit = DiagnosticRenderer.defaultLimit
-                invariant(items.count == min(result.diagnostics.count, limit), "JSON has \(items.count) of \(result.diagnostics.count) diagnostics")
+                invariant(
+                    items.count == min(result.diagnostics.count, limit),
+                    "JSON has \(items.count) of \(result.diagnostics.count) diagnostics")
                 var omitted = 0
                 if case .number(let text)? = top["omitted"] { omitted = Int(text) ?? -1 }
-                invariant(omitted == max(result.diagnostics.count - limit, 0), "JSON says \(omitted) omitted of \(result.diagnostics.count)")
+                invariant(
+                    omitted == max(result.diagnostics.count - limit, 0), "JSON says \(omitted) omitted of \(result.diagnostics.count)")
             }
         }
     }

@@ -16,8 +16,9 @@ public enum SyntaxCheck {
         let length = text.unicodeScalars.count
         func located(_ errors: [SyntaxError]) {
             for e in errors {
-                invariant(e.offset >= 0 && e.length >= 0 && e.offset + e.length <= length + 1,
-                          "\(e.code.rawValue) '\(e.message)' at \(e.offset)+\(e.length) outside '\(text)' (\(length))")
+                invariant(
+                    e.offset >= 0 && e.length >= 0 && e.offset + e.length <= length + 1,
+                    "\(e.code.rawValue) '\(e.message)' at \(e.offset)+\(e.length) outside '\(text)' (\(length))")
             }
         }
         func located<T>(_ result: Result<T, SyntaxError>) {
@@ -68,8 +69,9 @@ public enum SyntaxCheck {
             if let (local, offset) = PlanTimestamp.parseLocal(buffer) {
                 let written = PlanTimestamp.format(local, offset: offset)
                 let again = Array(written.utf8).withUnsafeBufferPointer { PlanTimestamp.parseLocal($0) }
-                invariant(again.map { $0.local == local && $0.offset == offset } ?? false,
-                          "plan local time writes as '\(written)', which reads differently")
+                invariant(
+                    again.map { $0.local == local && $0.offset == offset } ?? false,
+                    "plan local time writes as '\(written)', which reads differently")
             }
             _ = PlanTimestamp.parseNominal(buffer)
         }

@@ -49,8 +49,10 @@ struct CalendarGroup {
     private(set) var firstSkipped: [Int: (nominal: Int64, transition: Int64)] = [:]
 
     /// `members` are the triggers' positions in `triggers`, in rank order.
-    init(_ triggers: [Trigger], members: [Int], ranks: [Int], rule: CalendarRule, table: OffsetTable, range: ExpansionRange,
-         window: (from: Int64, to: Int64)) {
+    init(
+        _ triggers: [Trigger], members: [Int], ranks: [Int], rule: CalendarRule, table: OffsetTable, range: ExpansionRange,
+        window: (from: Int64, to: Int64)
+    ) {
         self.ranks = ranks
         ids = members.map { triggers[$0].id }
         stated = members.map { (triggers[$0].dstGapStated, triggers[$0].dstOverlapStated) }
@@ -198,12 +200,16 @@ struct CalendarGroup {
                     firstSkipped[member] = (wall, transition.secondsSinceEpoch)
                 }
             case .one(let fire):
-                enqueue(Candidate(at: fire.instant.secondsSinceEpoch, offset: fire.offset, nominal: wall, shifted: fire.shifted,
-                                  dstEvent: WallClockSource.event(resolution, policy)), member)
+                enqueue(
+                    Candidate(
+                        at: fire.instant.secondsSinceEpoch, offset: fire.offset, nominal: wall, shifted: fire.shifted,
+                        dstEvent: WallClockSource.event(resolution, policy)), member)
             case .two(let first, let second):
                 enqueue(Candidate(at: first.instant.secondsSinceEpoch, offset: first.offset, nominal: wall, dstEvent: .overlapBoth), member)
-                enqueue(Candidate(at: second.instant.secondsSinceEpoch, offset: second.offset, nominal: wall, secondPass: true,
-                                  dstEvent: .overlapBoth), member)
+                enqueue(
+                    Candidate(
+                        at: second.instant.secondsSinceEpoch, offset: second.offset, nominal: wall, secondPass: true,
+                        dstEvent: .overlapBoth), member)
             }
         }
     }

@@ -14,7 +14,8 @@ extension CalendarGroup {
         /// The shape of `trigger` if it may join a group, else nil.
         init?(_ trigger: Trigger) {
             guard trigger.start == nil, trigger.end == nil, trigger.count == nil,
-                  trigger.except.isEmpty, (trigger.jitter?.seconds ?? 0) <= 1 else { return nil }
+                trigger.except.isEmpty, (trigger.jitter?.seconds ?? 0) <= 1
+            else { return nil }
             if case .some = trigger.during { return nil }
             guard case .calendar(let rule) = trigger.kind else { return nil }
             zone = trigger.timezone ?? "UTC"

@@ -61,7 +61,8 @@ final class CronSource: NominalSource {
 
     private func loadDay() {
         let monthMatches = expression.months & (UInt16(1) << UInt16(date.month)) != 0
-        hoursLeft = monthMatches && expression.matchesDay(dayOfMonth: date.day, weekdaySunday0: weekday)
+        hoursLeft =
+            monthMatches && expression.matchesDay(dayOfMonth: date.day, weekdaySunday0: weekday)
             ? expression.hours : 0
         minutesLeft = 0
     }

@@ -10,8 +10,10 @@ struct DSTLint {
 
     /// `firstAffected` is the trigger's first fire in the window that daylight saving touched;
     /// `firstSkipped`, its first nominal time `gap: skip` dropped, with the instant of that gap.
-    init(trigger: Trigger, firstAffected: Candidate?, firstSkipped: (nominal: Int64, transition: Int64)?,
-         window: (from: Int64, to: Int64)) {
+    init(
+        trigger: Trigger, firstAffected: Candidate?, firstSkipped: (nominal: Int64, transition: Int64)?,
+        window: (from: Int64, to: Int64)
+    ) {
         guard trigger.kind.isWallClock else {
             diagnostic = nil
             return
@@ -25,10 +27,14 @@ struct DSTLint {
             message = Self.describe(fire, trigger: trigger, zone: zone, hourly: hourly)
         }
         if let skipped = firstSkipped, !trigger.dstGapStated,
-           skipped.transition >= window.from, skipped.transition < window.to, skipped.nominal < firstNominal {
-            let fix = hourly ? "write `dst: {gap: skip}` to confirm (the skipped times do not exist, and the rhythm goes on after the jump)"
+            skipped.transition >= window.from, skipped.transition < window.to, skipped.nominal < firstNominal
+        {
+            let fix =
+                hourly
+                ? "write `dst: {gap: skip}` to confirm (the skipped times do not exist, and the rhythm goes on after the jump)"
                 : "set `dst: {gap: shift}` to fire an hour later that day, or `{gap: next}` to fire at the jump; write `{gap: skip}` to confirm"
-            message = "'\(trigger.id)' does not fire at \(LocalDateTime(wallSeconds: skipped.nominal)), which clocks skip in \(zone) "
+            message =
+                "'\(trigger.id)' does not fire at \(LocalDateTime(wallSeconds: skipped.nominal)), which clocks skip in \(zone) "
                 + "(dst.gap: skip); \(fix)"
         }
         diagnostic = message.map { Diagnostic(.dstAffected, $0, at: trigger.range) }
@@ -52,7 +58,8 @@ struct DSTLint {
             let policy = trigger.dst.gap.rawValue
             // Moving a time out of the gap keeps a daily rule's day and, since moved times that land
             // on regular ones merge with them, an hourly rule's rhythm too; skipping would lose the day.
-            let fix = hourly
+            let fix =
+                hourly
                 ? "write `dst: {gap: \(policy)}` to confirm (it keeps the rhythm through the jump), or `{gap: skip}` to drop the missing times"
                 : "write `dst: {gap: \(policy)}` to confirm, or `{gap: \(trigger.dst.gap == .next ? "shift" : "next")}` to fire "
                     + (trigger.dst.gap == .next ? "as long after the jump as the time was after its start" : "at the jump")
@@ -69,7 +76,9 @@ struct DSTLint {
                 + "write `dst: {overlap: last}` to confirm, or `{overlap: first}` for the first pass"
         case .overlapBoth, .gapSkipped, .none:
             return "'\(id)' fires twice at \(nominal), which happens twice in \(zone) (dst.overlap: both); "
-                + (hourly ? "write `dst: {overlap: both}` to confirm" : "set `dst: {overlap: first}` to fire once, or write `{overlap: both}` to confirm")
+                + (hourly
+                    ? "write `dst: {overlap: both}` to confirm"
+                    : "set `dst: {overlap: first}` to fire once, or write `{overlap: both}` to confirm")
         }
     }
 

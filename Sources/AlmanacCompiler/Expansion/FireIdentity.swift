@@ -72,8 +72,9 @@ struct FireIdentity {
 
     /// The plan's fire for a candidate; `offset` is the zone's offset at `final`.
     func fire(_ candidate: Candidate, offset: Int) -> Fire {
-        Fire(at: Instant(secondsSinceEpoch: candidate.final), trigger: trigger, offset: offset,
-             nominalWall: candidate.nominal, secondPass: candidate.secondPass,
-             isMoved: candidate.shifted || candidate.final != candidate.at)
+        Fire(
+            at: Instant(secondsSinceEpoch: candidate.final), trigger: trigger, offset: offset,
+            nominalWall: candidate.nominal, secondPass: candidate.secondPass,
+            isMoved: candidate.shifted || candidate.final != candidate.at)
     }
 }

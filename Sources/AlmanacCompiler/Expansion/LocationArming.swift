@@ -22,10 +22,12 @@ struct LocationArming {
     init(trigger: Trigger, rule: LocationRule, table: OffsetTable, window: Window, limit: Int = .max) {
         let wall = WallPreimage(table)
         let filters = TriggerFilters(trigger)
-        let lower = max(window.from.secondsSinceEpoch, filters.instantFrom,
-                        filters.nominalFrom == .min ? .min : Self.instant(filters.nominalFrom, table: table, opening: true))
-        let upper = min(window.to.secondsSinceEpoch, filters.instantUntil,
-                        filters.nominalUntil == .max ? .max : Self.instant(filters.nominalUntil, table: table, opening: false))
+        let lower = max(
+            window.from.secondsSinceEpoch, filters.instantFrom,
+            filters.nominalFrom == .min ? .min : Self.instant(filters.nominalFrom, table: table, opening: true))
+        let upper = min(
+            window.to.secondsSinceEpoch, filters.instantUntil,
+            filters.nominalUntil == .max ? .max : Self.instant(filters.nominalUntil, table: table, opening: false))
         var armed = InstantIntervals()
         var exceeded = false
         if lower < upper {
@@ -42,14 +44,17 @@ struct LocationArming {
         }
         self.armed = armed
         self.exceeded = exceeded || armed.windows.count > limit
-        region = PlanRegion(trigger: trigger.id, on: rule.on, latitude: rule.region.latitudeText,
-                            longitude: rule.region.longitudeText, radius: rule.region.radiusText,
-                            cooldown: rule.cooldown?.seconds, armed: armed.windows)
+        region = PlanRegion(
+            trigger: trigger.id, on: rule.on, latitude: rule.region.latitudeText,
+            longitude: rule.region.longitudeText, radius: rule.region.radiusText,
+            cooldown: rule.cooldown?.seconds, armed: armed.windows)
     }
 
     /// The instants inside one `during` window per admitted day, over the local days that can touch `[lower, upper)`.
-    private static func duringIntervals(_ during: During, wall: WallPreimage, lower: Int64, upper: Int64,
-                                        limit: Int) -> (intervals: InstantIntervals, exceeded: Bool) {
+    private static func duringIntervals(
+        _ during: During, wall: WallPreimage, lower: Int64, upper: Int64,
+        limit: Int
+    ) -> (intervals: InstantIntervals, exceeded: Bool) {
         let open = Int64(during.betweenFrom?.secondsOfDay ?? 0)
         var close = Int64(during.betweenTo?.secondsOfDay ?? 86_400)
         if close <= open { close += 86_400 }

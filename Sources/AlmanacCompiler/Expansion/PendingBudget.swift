@@ -99,8 +99,10 @@ struct PendingBudget {
         var lost: [String: Int] = [:]
         for trigger in triggers[cut..<times.count] { lost[trigger, default: 0] += 1 }
         // Most fires lost first (the one to look at), then by id, so the order is stable.
-        let losing = lost.sorted { a, b in a.value != b.value ? a.value > b.value : a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }.map(\.key)
-        densest = Densest(start: times[head], end: end(of: times[head]), count: times.count - head, firstUncovered: times[cut], losing: losing)
+        let losing = lost.sorted { a, b in a.value != b.value ? a.value > b.value : a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }.map(
+            \.key)
+        densest = Densest(
+            start: times[head], end: end(of: times[head]), count: times.count - head, firstUncovered: times[cut], losing: losing)
         flagged = nil
     }
 
@@ -109,10 +111,12 @@ struct PendingBudget {
     func diagnostic(ranges: [String: SourceRange]) -> Diagnostic? {
         guard let d = densest else { return nil }
         let start = local(d.start), end = local(d.end)
-        let shown = d.losing.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+        let shown =
+            d.losing.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
             + (d.losing.count > 5 ? " and \(d.losing.count - 5) more" : "")
         let length = days.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? Self.format(coverage)
-        let message = "the window's busiest \(length) (min_coverage), from \(start) to \(end), holds \(d.count) fires "
+        let message =
+            "the window's busiest \(length) (min_coverage), from \(start) to \(end), holds \(d.count) fires "
             + "but max_pending is \(maxPending): a registration there covers only \(Self.format(d.firstUncovered - d.start)) "
             + "(until \(local(d.firstUncovered))); triggers that lose coverage: \(shown). "
             + "Raise limits.max_pending, lower limits.min_coverage, or fire those triggers less often"

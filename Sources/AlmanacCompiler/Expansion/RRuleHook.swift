@@ -3,8 +3,10 @@ import AlmanacTime
 
 /// The nominal times of an `rrule` trigger inside `[from, through]`, from the RRULE expander.
 /// A UTC `UNTIL` is compared on the wall clock using the zone's offset at that instant.
-func rruleNominals(_ trigger: RRuleTrigger, invalidDates: InvalidDatePolicy, table: OffsetTable,
-                   from: Int64, through: Int64) -> NominalSource {
+func rruleNominals(
+    _ trigger: RRuleTrigger, invalidDates: InvalidDatePolicy, table: OffsetTable,
+    from: Int64, through: Int64
+) -> NominalSource {
     var untilOffset = 0
     if case .utc(let instant)? = trigger.rule.until { untilOffset = table.offset(at: instant) }
     var expander = RRuleExpander(trigger, invalidDates: invalidDates, untilOffsetSeconds: untilOffset)

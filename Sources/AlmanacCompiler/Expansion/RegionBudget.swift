@@ -56,11 +56,13 @@ struct RegionBudget {
             let trigger = armings[index].trigger
             let count = dropped[index].intervals.count
             let more = count > 1 ? " and \(count - 1) more interval\(count > 2 ? "s" : "")" : ""
-            diagnostics.append(Diagnostic(.regionBudget,
-                "trigger '\(trigger.id)' (priority \(trigger.priority)) is not armed from \(Instant(secondsSinceEpoch: first.from)) "
-                + "to \(Instant(secondsSinceEpoch: first.to))\(more): more than max_regions = \(maxRegions) regions are armed then "
-                + "(higher priority, then trigger id, wins); raise limits.max_regions or the trigger's priority",
-                at: trigger.range))
+            diagnostics.append(
+                Diagnostic(
+                    .regionBudget,
+                    "trigger '\(trigger.id)' (priority \(trigger.priority)) is not armed from \(Instant(secondsSinceEpoch: first.from)) "
+                        + "to \(Instant(secondsSinceEpoch: first.to))\(more): more than max_regions = \(maxRegions) regions are armed then "
+                        + "(higher priority, then trigger id, wins); raise limits.max_regions or the trigger's priority",
+                    at: trigger.range))
         }
     }
 }

@@ -57,7 +57,8 @@ struct TriggerFilters: Sendable {
     @inline(__always)
     func admits(_ candidate: Candidate) -> Bool {
         guard candidate.nominal >= nominalFrom, candidate.nominal < nominalUntil,
-              candidate.at >= instantFrom, candidate.at < instantUntil else { return false }
+            candidate.at >= instantFrom, candidate.at < instantUntil
+        else { return false }
         return admits(nominal: candidate.nominal, actual: candidate.at + Int64(candidate.offset))
     }
 

@@ -44,8 +44,10 @@ final class TriggerStream {
     /// minutes or forever.
     static let defaultMaxCandidates = 50_000_000
 
-    init(rank: Int, trigger: Trigger, source: CandidateSource, table: OffsetTable, window: (from: Int64, to: Int64),
-         maxCandidates: Int = TriggerStream.defaultMaxCandidates) {
+    init(
+        rank: Int, trigger: Trigger, source: CandidateSource, table: OffsetTable, window: (from: Int64, to: Int64),
+        maxCandidates: Int = TriggerStream.defaultMaxCandidates
+    ) {
         self.rank = rank
         self.trigger = trigger
         identity = FireIdentity(trigger: trigger.id)
@@ -82,7 +84,9 @@ final class TriggerStream {
     private func nextInWindow() -> Candidate? {
         while !windowDone {
             // Every candidate still to come from upstream fires at or after this instant.
-            let upstreamFloor = countDone ? Int64.max
+            let upstreamFloor =
+                countDone
+                ? Int64.max
                 : min(byInstant.first?.at ?? .max, sourceDone ? .max : source.floor)
             if let first = byFinal.first, first.final < upstreamFloor {
                 let fire = byFinal.removeFirst()

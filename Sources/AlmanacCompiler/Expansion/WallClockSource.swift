@@ -32,13 +32,16 @@ final class WallClockSource: CandidateSource {
                 }
                 continue
             case .one(let fire):
-                return Candidate(at: fire.instant.secondsSinceEpoch, offset: fire.offset, nominal: wall,
-                                 shifted: fire.shifted, dstEvent: Self.event(resolution, policy))
+                return Candidate(
+                    at: fire.instant.secondsSinceEpoch, offset: fire.offset, nominal: wall,
+                    shifted: fire.shifted, dstEvent: Self.event(resolution, policy))
             case .two(let first, let second):
-                pending = Candidate(at: second.instant.secondsSinceEpoch, offset: second.offset, nominal: wall,
-                                    secondPass: true, dstEvent: .overlapBoth)
-                return Candidate(at: first.instant.secondsSinceEpoch, offset: first.offset, nominal: wall,
-                                 dstEvent: .overlapBoth)
+                pending = Candidate(
+                    at: second.instant.secondsSinceEpoch, offset: second.offset, nominal: wall,
+                    secondPass: true, dstEvent: .overlapBoth)
+                return Candidate(
+                    at: first.instant.secondsSinceEpoch, offset: first.offset, nominal: wall,
+                    dstEvent: .overlapBoth)
             }
         }
         floor = .max

@@ -216,7 +216,8 @@ struct RRulePeriods: Sendable {
                 }
                 for (weekday, n) in nthWeekdays {
                     let w = weekday.rawValue
-                    let offset = n > 0
+                    let offset =
+                        n > 0
                         ? (w - firstWeekday + 7) % 7 + 7 * (n - 1)
                         : length - 1 - (lastWeekday - w + 7) % 7 - 7 * (-n - 1)
                     if offset >= 0 && offset < length { days.append(month.days + offset) }

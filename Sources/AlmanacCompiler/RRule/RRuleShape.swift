@@ -96,7 +96,8 @@ final class RRuleShape: Sendable {
             w == 0 ? 0 : (0..<7).first { named[(w - 1 + $0) % 7 + 1] } ?? 0
         }
         nthWithinMonth = rule.freq == .monthly || !byMonth.isEmpty
-        weekdaysByArithmetic = nthWithinMonth && monthlyOrYearly && !byDay.isEmpty && byMonthDay.isEmpty
+        weekdaysByArithmetic =
+            nthWithinMonth && monthlyOrYearly && !byDay.isEmpty && byMonthDay.isEmpty
             && rule.byYearDay.isEmpty && rule.byWeekNo.isEmpty
         func list(_ given: [Int], coarser: Bool, startValue: Int, all: ClosedRange<Int>) -> [Int] {
             if !given.isEmpty {
@@ -152,7 +153,8 @@ final class RRuleShape: Sendable {
         if !ignoringMonthParts {
             if let months, !months[date.month] { return false }
             if !monthDays.isEmpty, (monthDaysFromStart >> UInt64(date.day)) & 1 == 0,
-               (monthDaysFromEnd >> UInt64(date.monthLength + 1 - date.day)) & 1 == 0 {
+                (monthDaysFromEnd >> UInt64(date.monthLength + 1 - date.day)) & 1 == 0
+            {
                 return false
             }
         }

@@ -32,7 +32,8 @@ package enum MeaningRules {
 
     /// A trigger id: `^[a-z0-9][a-z0-9._-]{0,63}$`.
     package static func triggerID(_ id: String, at range: SourceRange?) -> Diagnostic? {
-        IdentifierSyntax.isTriggerID(id) ? nil : Diagnostic(.invalidTriggerID, IdentifierSyntax.identifierProblem("trigger id", id), at: range)
+        IdentifierSyntax.isTriggerID(id)
+            ? nil : Diagnostic(.invalidTriggerID, IdentifierSyntax.identifierProblem("trigger id", id), at: range)
     }
 
     // MARK: Fields of a trigger
@@ -45,8 +46,9 @@ package enum MeaningRules {
     /// `end` must be after `start` when both are on the same kind of clock (an `end` date includes its day).
     package static func endBeforeStart(start: Bound, end: Bound, startAt: SourceRange?, endAt: SourceRange?) -> Diagnostic? {
         guard let a = comparable(start, isEnd: false), let b = comparable(end, isEnd: true), a.0 == b.0, b.1 <= a.1 else { return nil }
-        return Diagnostic(.endBeforeStart, "`end` is not after `start`; no fire could remain", at: endAt,
-                          notes: startAt.map { [.init("`start` is here", at: $0)] } ?? [])
+        return Diagnostic(
+            .endBeforeStart, "`end` is not after `start`; no fire could remain", at: endAt,
+            notes: startAt.map { [.init("`start` is here", at: $0)] } ?? [])
     }
 
     /// A bound as (is an instant, seconds) for ordering; an `end` date includes its whole day.
@@ -65,7 +67,8 @@ package enum MeaningRules {
         if jitter.seconds <= 0 {
             return Diagnostic(.invalidDuration, "`jitter` must be a positive duration, not \(written)", at: range)
         }
-        return Diagnostic(.outOfRange, "`jitter` \(written) is out of range; it must be at most 1d (\(Trigger.maxJitterSeconds) s)", at: range)
+        return Diagnostic(
+            .outOfRange, "`jitter` \(written) is out of range; it must be at most 1d (\(Trigger.maxJitterSeconds) s)", at: range)
     }
 
     /// Each fire may wait up to the jitter for the ones drawn before it: a jitter of more than
@@ -73,14 +76,16 @@ package enum MeaningRules {
     package static func jitterAgainstInterval(_ jitter: TimeSpan, interval: TimeSpan, at range: SourceRange?) -> Diagnostic? {
         let most = Int64(Trigger.maxJitterIntervals) * max(interval.seconds, 1)
         guard jitter.seconds > most else { return nil }
-        return Diagnostic(.outOfRange,
+        return Diagnostic(
+            .outOfRange,
             "`jitter` is more than \(Trigger.maxJitterIntervals) times the `every` interval; make it at most \(most) s or the interval longer",
             at: range)
     }
 
     /// An `every` interval is positive.
     package static func everyInterval(_ interval: TimeSpan, at range: SourceRange?) -> Diagnostic? {
-        interval.seconds > 0 ? nil
+        interval.seconds > 0
+            ? nil
             : Diagnostic(.invalidDuration, "`every` must be a positive duration, not \(interval.seconds) s", at: range)
     }
 
@@ -89,18 +94,23 @@ package enum MeaningRules {
         guard !CalendarFeasibility.canFire(rule, invalidDates: policy) else { return nil }
         // Suggest only the `invalid_dates` values that would make this rule fire.
         let helping = InvalidDatePolicy.allCases.filter { $0 != policy && CalendarFeasibility.canFire(rule, invalidDates: $0) }
-        let hint = helping.isEmpty ? "" : ", or set " + helping.map { "`invalid_dates: \($0.rawValue)`" }.joined(separator: " or ")
-            + " to " + (helping == [.forward] ? "move missing days to the next month" : "replace missing days")
+        let hint =
+            helping.isEmpty
+            ? ""
+            : ", or set " + helping.map { "`invalid_dates: \($0.rawValue)`" }.joined(separator: " or ")
+                + " to " + (helping == [.forward] ? "move missing days to the next month" : "replace missing days")
         let policyNote = policy == .omit ? "" : " (even with `invalid_dates: \(policy.rawValue)`)"
-        return Diagnostic(.neverFires,
+        return Diagnostic(
+            .neverFires,
             "this calendar can never fire: no month has a day matching all of its fields\(policyNote); fix `days`/`months`/`weekdays`\(hint)",
             at: range)
     }
 
     /// `who` (a trigger, or those inheriting `defaults:`) reads local times but has no zone.
     package static func missingTimeZone(who: String, why: String, whereTo: String, at range: SourceRange?) -> Diagnostic {
-        Diagnostic(.missingTimeZone,
-                   "\(who) a time zone: \(why); add `timezone:` to \(whereTo) (Almanac never uses the machine's zone)", at: range)
+        Diagnostic(
+            .missingTimeZone,
+            "\(who) a time zone: \(why); add `timezone:` to \(whereTo) (Almanac never uses the machine's zone)", at: range)
     }
 
     // MARK: Regions

@@ -37,7 +37,9 @@ struct ScheduleChecks {
 
     mutating func run() {
         if schedule.version != 1 {
-            emit(Diagnostic(.unsupportedVersion, "spec version \(schedule.version) is not supported; this Almanac reads `version: 1`", at: nil))
+            emit(
+                Diagnostic(
+                    .unsupportedVersion, "spec version \(schedule.version) is not supported; this Almanac reads `version: 1`", at: nil))
         }
         emit(MeaningRules.scheduleName(schedule.name, at: nil))
         if let zone = schedule.timezone { zoneProblem(zone, at: nil) }
@@ -57,8 +59,10 @@ struct ScheduleChecks {
         var seen: [String: Trigger] = [:]
         for trigger in schedule.triggers {
             if let first = seen[trigger.id] {
-                emit(Diagnostic(.duplicateKey, "trigger id '\(trigger.id)' is used by two triggers; ids must be unique", at: trigger.range,
-                                notes: first.range.map { [.init("the first is here", at: $0)] } ?? []))
+                emit(
+                    Diagnostic(
+                        .duplicateKey, "trigger id '\(trigger.id)' is used by two triggers; ids must be unique", at: trigger.range,
+                        notes: first.range.map { [.init("the first is here", at: $0)] } ?? []))
                 continue
             }
             seen[trigger.id] = trigger
@@ -112,14 +116,19 @@ struct ScheduleChecks {
         }
         for bound in [t.start, t.end].compactMap({ $0 }) { self.bound(bound, at: at) }
         for range in t.except where range.to < range.from || !range.from.isValid || !range.to.isValid {
-            emit(Diagnostic(.reversedRange, "an `except` range must be real dates, from before to; \(range.from)…\(range.to) is not", at: at))
+            emit(
+                Diagnostic(.reversedRange, "an `except` range must be real dates, from before to; \(range.from)…\(range.to) is not", at: at)
+            )
         }
         if let during = t.during {
             if during.weekdays?.isEmpty == true {
                 emit(Diagnostic(.emptyList, "`during.weekdays` is empty; leave it out to allow every day", at: at))
             }
             if let from = during.betweenFrom, let to = during.betweenTo, from == to {
-                emit(Diagnostic(.emptyWindow, "`between` starts and ends at \(from), so the window is empty; omit `between` to allow the whole day", at: at))
+                emit(
+                    Diagnostic(
+                        .emptyWindow, "`between` starts and ends at \(from), so the window is empty; omit `between` to allow the whole day",
+                        at: at))
             }
         }
         if let jitter = t.jitter { emit(MeaningRules.jitterLimit(jitter, written: "\(jitter.seconds) s", at: at)) }

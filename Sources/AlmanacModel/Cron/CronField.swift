@@ -12,12 +12,14 @@ struct CronField: Sendable {
     static let minute = CronField(name: "minute", low: 0, high: 59, names: [], fullNames: [])
     static let hour = CronField(name: "hour", low: 0, high: 23, names: [], fullNames: [])
     static let dayOfMonth = CronField(name: "day of month", low: 1, high: 31, names: [], fullNames: [])
-    static let month = CronField(name: "month", low: 1, high: 12, names: ValueSyntax.monthNames,
-                                 fullNames: ValueSyntax.monthFullNames)
+    static let month = CronField(
+        name: "month", low: 1, high: 12, names: ValueSyntax.monthNames,
+        fullNames: ValueSyntax.monthFullNames)
     // 7 is Sunday too, as in Vixie cron.
-    static let dayOfWeek = CronField(name: "day of week", low: 0, high: 7,
-                                     names: ["sun", "mon", "tue", "wed", "thu", "fri", "sat"],
-                                     fullNames: ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"])
+    static let dayOfWeek = CronField(
+        name: "day of week", low: 0, high: 7,
+        names: ["sun", "mon", "tue", "wed", "thu", "fri", "sat"],
+        fullNames: ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"])
 
     static let all = [minute, hour, dayOfMonth, month, dayOfWeek]
 
@@ -60,8 +62,10 @@ struct CronField: Sendable {
             guard let dash else {
                 if let slash {
                     let fixed = "\(t.string(rangePart))-\(high)\(t.string(slash..<r.upperBound))"
-                    return .failure(SyntaxError(.cronInvalidStep,
-                        "a step needs a range or '*' in Debian cron; write '\(fixed)'", at: r))
+                    return .failure(
+                        SyntaxError(
+                            .cronInvalidStep,
+                            "a step needs a range or '*' in Debian cron; write '\(fixed)'", at: r))
                 }
                 return .success(1 << UInt64(from))
             }
@@ -70,8 +74,11 @@ struct CronField: Sendable {
             case .success(let v): to = v
             }
             guard from <= to else {
-                return .failure(SyntaxError(.cronReversedRange,
-                    "the range '\(t.string(rangePart))' runs backwards; cron ranges go from low to high, e.g. '\(t.string(dash + 1..<rangePart.upperBound))-\(t.string(rangePart.lowerBound..<dash))'", at: rangePart))
+                return .failure(
+                    SyntaxError(
+                        .cronReversedRange,
+                        "the range '\(t.string(rangePart))' runs backwards; cron ranges go from low to high, e.g. '\(t.string(dash + 1..<rangePart.upperBound))-\(t.string(rangePart.lowerBound..<dash))'",
+                        at: rangePart))
             }
         }
         var step = 1
@@ -109,8 +116,11 @@ struct CronField: Sendable {
                 return .success(endOfRange && i == 0 && high == 7 ? 7 : i + low)
             }
             let hint = ValueSyntax.nameHint(for: word, short: names, full: fullNames)
-            return .failure(SyntaxError(.cronUnknownName,
-                "unknown \(name) name '\(t.string(r))'\(hint.isEmpty ? "; write \(names.first!)…\(names.last!) or a number" : hint)", at: r))
+            return .failure(
+                SyntaxError(
+                    .cronUnknownName,
+                    "unknown \(name) name '\(t.string(r))'\(hint.isEmpty ? "; write \(names.first!)…\(names.last!) or a number" : hint)",
+                    at: r))
         }
         let allowed = names.isEmpty ? "a number \(low)–\(high)" : "a number \(low)–\(high) or a name (\(names.first!)…\(names.last!))"
         return .failure(SyntaxError(.cronSyntax, "unexpected '\(t.string(r))' in the \(name) field; expected \(allowed)", at: r))
@@ -126,11 +136,13 @@ struct CronField: Sendable {
             return SyntaxError(.cronSyntax, "'?' is Quartz syntax, not Debian cron; write '*'", at: r)
         }
         if s.contains("#") {
-            return SyntaxError(.cronSyntax,
+            return SyntaxError(
+                .cronSyntax,
                 "'#' (n-th weekday) is not Debian cron; use a calendar trigger with weekdays such as '2tue'", at: r)
         }
         if s.uppercased() == "L" || s.uppercased().hasSuffix("L") && s.count > 1 && high == 7 || s.uppercased() == "LW" {
-            return SyntaxError(.cronSyntax,
+            return SyntaxError(
+                .cronSyntax,
                 "'L' (last) is not Debian cron; use a calendar trigger with days: [-1] or weekdays such as '-1fri'", at: r)
         }
         if high == 31, s.uppercased().hasSuffix("W"), s.count > 1, t.digitRun(from: r.lowerBound).upperBound == r.upperBound - 1 {

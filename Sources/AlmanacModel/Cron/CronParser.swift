@@ -13,8 +13,15 @@ public enum CronParser {
         let r = t.trimmed(t.whole)
         let fields = blankSeparatedWords(t, r)
         guard let first = fields.first else {
-            return (nil, [SyntaxError(.cronFieldCount,
-                "empty cron expression; write 5 fields (minute hour day-of-month month day-of-week) or a macro such as '@daily'", at: r)])
+            return (
+                nil,
+                [
+                    SyntaxError(
+                        .cronFieldCount,
+                        "empty cron expression; write 5 fields (minute hour day-of-month month day-of-week) or a macro such as '@daily'",
+                        at: r)
+                ]
+            )
         }
         if t[first.lowerBound] == "@" { return parseMacro(t, fields, source: text) }
         guard fields.count == 5 else { return (nil, [fieldCountError(t, fields)]) }
@@ -42,31 +49,50 @@ public enum CronParser {
         let word = fields[0]
         let name = t.lowercased(word.lowerBound + 1..<word.upperBound)
         if name == "reboot" {
-            return (nil, [SyntaxError(.cronUnknownMacro,
-                "'@reboot' runs when a machine starts, an event rather than a schedule; Almanac cannot plan it", at: word)])
+            return (
+                nil,
+                [
+                    SyntaxError(
+                        .cronUnknownMacro,
+                        "'@reboot' runs when a machine starts, an event rather than a schedule; Almanac cannot plan it", at: word)
+                ]
+            )
         }
         guard let macro = macros.first(where: { $0.name == name }) else {
-            let hint = Suggestion.closest(to: name, among: macros.map(\.name)).map { "; did you mean '@\($0)'?" }
+            let hint =
+                Suggestion.closest(to: name, among: macros.map(\.name)).map { "; did you mean '@\($0)'?" }
                 ?? "; write @yearly, @monthly, @weekly, @daily or @hourly"
             return (nil, [SyntaxError(.cronUnknownMacro, "unknown cron macro '\(t.string(word))'\(hint)", at: word)])
         }
         if fields.count > 1 {
-            return (nil, [SyntaxError(.cronFieldCount, "a macro stands alone; remove what follows '\(t.string(word))'",
-                                      at: fields[1].lowerBound..<fields.last!.upperBound)])
+            return (
+                nil,
+                [
+                    SyntaxError(
+                        .cronFieldCount, "a macro stands alone; remove what follows '\(t.string(word))'",
+                        at: fields[1].lowerBound..<fields.last!.upperBound)
+                ]
+            )
         }
         let (expression, _) = parse(macro.fields)
-        return (expression.map { e in var e = e; e.source = source; return e }, [])
+        return (
+            expression.map { e in
+                var e = e; e.source = source; return e
+            }, []
+        )
     }
 
     private static func fieldCountError(_ t: ScalarText, _ fields: [Range<Int>]) -> SyntaxError {
         let usage = "minute hour day-of-month month day-of-week"
         if fields.count < 5 {
-            return SyntaxError(.cronFieldCount,
+            return SyntaxError(
+                .cronFieldCount,
                 "expected 5 fields (\(usage)), found \(fields.count)", at: fields[0].lowerBound..<fields.last!.upperBound)
         }
         if let quartz = quartzError(t, fields, usage: usage) { return quartz }
         let extra = fields[5].lowerBound..<fields.last!.upperBound
-        let why = fields.count == 6
+        let why =
+            fields.count == 6
             ? "; Debian cron has no seconds or year field, and a crontab line's command does not belong here"
             : "; a crontab line's user and command do not belong here"
         return SyntaxError(.cronFieldCount, "expected 5 fields (\(usage)), found \(fields.count)\(why)", at: extra)
@@ -79,7 +105,7 @@ public enum CronParser {
         let words = fields.map { t.string($0) }
         // Seconds are a minute-like field; the last of six is a day of week (or Quartz's `?`).
         guard CronField.minute.read(t, fields[0]).1.isEmpty,
-              looksLikeQuartzWeekdays(words[5])
+            looksLikeQuartzWeekdays(words[5])
         else { return nil }
         if fields.count == 7 {
             guard words[6].allSatisfy({ $0.isNumber || $0 == "*" || $0 == "-" || $0 == "," || $0 == "/" || $0 == "?" }) else { return nil }
@@ -89,7 +115,8 @@ public enum CronParser {
         let spring = quartzRewrite(words, quartzWeekdays: false), quartz = quartzRewrite(words, quartzWeekdays: true)
         if let spring, let quartz, spring != quartz {
             // Spring numbers weekdays as cron does (0 or 7 = Sunday), Quartz from 1 = Sunday.
-            message += "; write '\(spring)' if the weekday numbers are Spring's (1 = Monday) or '\(quartz)' if they are Quartz's (1 = Sunday)"
+            message +=
+                "; write '\(spring)' if the weekday numbers are Spring's (1 = Monday) or '\(quartz)' if they are Quartz's (1 = Sunday)"
         } else if let rewrite = spring ?? quartz {
             message += "; write '\(rewrite)'"
         } else {

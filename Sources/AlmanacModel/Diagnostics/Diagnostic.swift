@@ -26,8 +26,10 @@ public struct Diagnostic: Hashable, Sendable {
     public var range: SourceRange?
     public var notes: [Note]
 
-    public init(_ code: DiagnosticCode, _ message: String, at range: SourceRange?,
-                severity: Severity? = nil, notes: [Note] = []) {
+    public init(
+        _ code: DiagnosticCode, _ message: String, at range: SourceRange?,
+        severity: Severity? = nil, notes: [Note] = []
+    ) {
         self.code = code
         self.severity = severity ?? code.defaultSeverity
         self.message = message

@@ -28,8 +28,10 @@ public struct DiagnosticRenderer: Sendable {
     public static let defaultLimit = 100
     public static let defaultExcerptWidth = 120
 
-    public init(format: DiagnosticFormat = .text, colour: Bool = false, limit: Int = DiagnosticRenderer.defaultLimit,
-                excerptWidth: Int = DiagnosticRenderer.defaultExcerptWidth) {
+    public init(
+        format: DiagnosticFormat = .text, colour: Bool = false, limit: Int = DiagnosticRenderer.defaultLimit,
+        excerptWidth: Int = DiagnosticRenderer.defaultExcerptWidth
+    ) {
         self.format = format
         self.colour = colour
         self.limit = max(limit, 1)
@@ -105,14 +107,15 @@ public struct DiagnosticRenderer: Sendable {
             o["endColumn"] = .number(String(r.end.column))
         }
         if !d.notes.isEmpty {
-            o["notes"] = .array(d.notes.map { note in
-                var n: [String: JSONValue] = ["message": .string(visible(note.message))]
-                if let r = note.range {
-                    n["line"] = .number(String(r.start.line))
-                    n["column"] = .number(String(r.start.column))
-                }
-                return .object(n)
-            })
+            o["notes"] = .array(
+                d.notes.map { note in
+                    var n: [String: JSONValue] = ["message": .string(visible(note.message))]
+                    if let r = note.range {
+                        n["line"] = .number(String(r.start.line))
+                        n["column"] = .number(String(r.start.column))
+                    }
+                    return .object(n)
+                })
         }
         return .object(o)
     }

@@ -28,8 +28,9 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
 
     /// A range of `length` columns on one line.
     public init(line: Int, column: Int, length: Int) {
-        self.init(start: SourcePosition(line: line, column: column),
-                  end: SourcePosition(line: line, column: column + max(length, 1)))
+        self.init(
+            start: SourcePosition(line: line, column: column),
+            end: SourcePosition(line: line, column: column + max(length, 1)))
     }
 
     public var description: String { "\(start)-\(end)" }

@@ -48,7 +48,8 @@ public struct CalendarDays: Sendable {
             if daysGiven && policy != .omit && positiveDays >> UInt64(length + 1) != 0 {
                 if policy == .backward { daysBack = UInt64(1) << UInt64(length) } else { daysForward = 2 }
             }
-            let (weekdaysBack, weekdaysForward) = weekdaysGiven
+            let (weekdaysBack, weekdaysForward) =
+                weekdaysGiven
                 ? missingOrdinals(length, first.weekday.rawValue, nextFirstWeekday) : (0, 0)
             mask |= (daysReal | daysBack) & (weekdaysReal | weekdaysBack)
             if daysForward | weekdaysForward != 0 {

@@ -17,8 +17,10 @@ public struct CronExpression: Hashable, Sendable {
     /// The text as written.
     public var source: String
 
-    public init(minutes: UInt64, hours: UInt32, daysOfMonth: UInt32, months: UInt16, daysOfWeek: UInt8,
-                dayOfMonthStar: Bool, dayOfWeekStar: Bool, source: String) {
+    public init(
+        minutes: UInt64, hours: UInt32, daysOfMonth: UInt32, months: UInt16, daysOfWeek: UInt8,
+        dayOfMonthStar: Bool, dayOfWeekStar: Bool, source: String
+    ) {
         self.minutes = minutes
         self.hours = hours
         self.daysOfMonth = daysOfMonth

@@ -35,10 +35,12 @@ public struct RRule: Hashable, Sendable {
     /// The text as written.
     public var source: String
 
-    public init(freq: Frequency, interval: Int = 1, count: Int? = nil, until: Until? = nil,
-                bySecond: [Int] = [], byMinute: [Int] = [], byHour: [Int] = [], byDay: [WeekdaySelector] = [],
-                byMonthDay: [Int] = [], byYearDay: [Int] = [], byWeekNo: [Int] = [], byMonth: [Int] = [],
-                bySetPos: [Int] = [], weekStart: Weekday = .monday, source: String = "") {
+    public init(
+        freq: Frequency, interval: Int = 1, count: Int? = nil, until: Until? = nil,
+        bySecond: [Int] = [], byMinute: [Int] = [], byHour: [Int] = [], byDay: [WeekdaySelector] = [],
+        byMonthDay: [Int] = [], byYearDay: [Int] = [], byWeekNo: [Int] = [], byMonth: [Int] = [],
+        bySetPos: [Int] = [], weekStart: Weekday = .monday, source: String = ""
+    ) {
         self.freq = freq
         self.interval = interval
         self.count = count

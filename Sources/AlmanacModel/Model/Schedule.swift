@@ -22,8 +22,10 @@ public struct Schedule: Sendable {
     /// Marks a schedule the front end has read without errors.
     package mutating func markValid() { isKnownValid = true }
 
-    public init(version: Int = 1, name: String, timezone: String? = nil, horizon: WindowLength? = nil,
-                limits: Limits = Limits(), regions: [String: Region] = [:], triggers: [Trigger] = []) {
+    public init(
+        version: Int = 1, name: String, timezone: String? = nil, horizon: WindowLength? = nil,
+        limits: Limits = Limits(), regions: [String: Region] = [:], triggers: [Trigger] = []
+    ) {
         self.version = version
         self.name = name
         self.timezone = timezone
@@ -54,9 +56,11 @@ public struct Limits: Hashable, Sendable {
     /// The most `max_fires` may be: about 1 GB of plan, written in seconds.
     public static let maxFiresCeiling = 10_000_000
 
-    public init(maxPending: Int = 64, maxRegions: Int = 20, maxFires: Int = 1_000_000,
-                minCoverage: TimeSpan = Limits.defaultMinCoverage, maxFiresRange: SourceRange? = nil,
-                maxPendingRange: SourceRange? = nil) {
+    public init(
+        maxPending: Int = 64, maxRegions: Int = 20, maxFires: Int = 1_000_000,
+        minCoverage: TimeSpan = Limits.defaultMinCoverage, maxFiresRange: SourceRange? = nil,
+        maxPendingRange: SourceRange? = nil
+    ) {
         self.maxPending = maxPending
         self.maxRegions = maxRegions
         self.maxFires = maxFires
@@ -79,8 +83,10 @@ public struct Region: Hashable, Sendable {
     public var longitudeText: String
     public var radiusText: String
 
-    public init(name: String?, latitude: Double, longitude: Double, radius: Double,
-                latitudeText: String? = nil, longitudeText: String? = nil, radiusText: String? = nil) {
+    public init(
+        name: String?, latitude: Double, longitude: Double, radius: Double,
+        latitudeText: String? = nil, longitudeText: String? = nil, radiusText: String? = nil
+    ) {
         self.name = name
         self.latitude = latitude
         self.longitude = longitude

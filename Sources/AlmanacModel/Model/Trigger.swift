@@ -177,14 +177,18 @@ public struct Trigger: Sendable {
         set { fields.range = newValue }
     }
 
-    public init(id: String, kind: TriggerKind, timezone: String? = nil, start: Bound? = nil, end: Bound? = nil,
-                count: Int? = nil, except: [DateRange] = [], during: During? = nil, jitter: TimeSpan? = nil,
-                invalidDates: InvalidDatePolicy = .omit, payload: [String: JSONValue] = [:], priority: Int = 0,
-                enabled: Bool = true, dst: DSTPolicy = .standard, concurrency: Concurrency = .allow,
-                range: SourceRange? = nil) {
-        storage = Storage(Fields(id: id, kind: kind, timezone: timezone, start: start, end: end, count: count, except: except,
-                                 during: during, jitter: jitter, invalidDates: invalidDates, payload: payload, priority: priority,
-                                 enabled: enabled, dst: dst, concurrency: concurrency, range: range))
+    public init(
+        id: String, kind: TriggerKind, timezone: String? = nil, start: Bound? = nil, end: Bound? = nil,
+        count: Int? = nil, except: [DateRange] = [], during: During? = nil, jitter: TimeSpan? = nil,
+        invalidDates: InvalidDatePolicy = .omit, payload: [String: JSONValue] = [:], priority: Int = 0,
+        enabled: Bool = true, dst: DSTPolicy = .standard, concurrency: Concurrency = .allow,
+        range: SourceRange? = nil
+    ) {
+        storage = Storage(
+            Fields(
+                id: id, kind: kind, timezone: timezone, start: start, end: end, count: count, except: except,
+                during: during, jitter: jitter, invalidDates: invalidDates, payload: payload, priority: priority,
+                enabled: enabled, dst: dst, concurrency: concurrency, range: range))
     }
 }
 

@@ -4,8 +4,10 @@ import AlmanacTime
 /// checks each value and the rules between parts, and locates every problem inside the text.
 public enum RRuleParser {
     /// The parts RFC 5545 §3.3.10 defines, in its order.
-    static let partNames = ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY",
-                            "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST"]
+    static let partNames = [
+        "FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY",
+        "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST",
+    ]
 
     /// The rule, or nil with the errors found; warnings (a rule that rarely fires) may come with a rule.
     public static func parse(_ text: String) -> (RRule?, [SyntaxError]) {
@@ -17,8 +19,10 @@ public enum RRuleParser {
             if piece.isEmpty {
                 // A trailing `;` is harmless; an empty part in the middle is a typo worth showing.
                 if index == pieces.count - 1, index > 0 { continue }
-                reader.errors.append(SyntaxError(.rruleSyntax, "empty part; write NAME=VALUE between the ';'",
-                                                 at: piece.lowerBound..<piece.lowerBound + 1))
+                reader.errors.append(
+                    SyntaxError(
+                        .rruleSyntax, "empty part; write NAME=VALUE between the ';'",
+                        at: piece.lowerBound..<piece.lowerBound + 1))
                 continue
             }
             reader.read(part: piece)
@@ -26,8 +30,10 @@ public enum RRuleParser {
         var errors = reader.errors
         guard let freq = reader.freq else {
             if !reader.sawFreq {
-                errors.append(SyntaxError(.rruleMissingFreq,
-                    "the rule has no FREQ; start it with FREQ=DAILY, WEEKLY, MONTHLY or YEARLY", at: t.trimmed(t.whole)))
+                errors.append(
+                    SyntaxError(
+                        .rruleMissingFreq,
+                        "the rule has no FREQ; start it with FREQ=DAILY, WEEKLY, MONTHLY or YEARLY", at: t.trimmed(t.whole)))
             }
             return (nil, errors)
         }
@@ -53,8 +59,10 @@ public enum RRuleParser {
             // The one ambiguous pairing: python-dateutil ends at the date's first second, other
             // readers include the whole day.
             let fixed = String(String(describing: d).filter { $0 != "-" })
-            return SyntaxError(.rruleUntilForm,
-                "UNTIL as a date is ambiguous when start has a time of day (the start or the end of that day?); write '\(fixed)T235959' to include the day or '\(fixed)T000000' to end before it", at: at)
+            return SyntaxError(
+                .rruleUntilForm,
+                "UNTIL as a date is ambiguous when start has a time of day (the start or the end of that day?); write '\(fixed)T235959' to include the day or '\(fixed)T000000' to end before it",
+                at: at)
         }
     }
 

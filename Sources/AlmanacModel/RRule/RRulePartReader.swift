@@ -87,15 +87,19 @@ struct RRulePartReader {
     private func unknownPart(_ name: String, at range: Range<Int>) -> SyntaxError {
         switch name {
         case "SKIP":
-            return SyntaxError(.rruleUnknownPart, "SKIP (RFC 7529) is written as the trigger's invalid_dates: omit, backward or forward", at: range)
+            return SyntaxError(
+                .rruleUnknownPart, "SKIP (RFC 7529) is written as the trigger's invalid_dates: omit, backward or forward", at: range)
         case "RSCALE":
             return SyntaxError(.rruleUnknownPart, "RSCALE (RFC 7529) is not supported: rules use the Gregorian calendar", at: range)
         case "DTSTART", "TZID":
-            return SyntaxError(.rruleUnknownPart, "\(name) is not part of an RRULE; write the trigger's start and timezone fields", at: range)
+            return SyntaxError(
+                .rruleUnknownPart, "\(name) is not part of an RRULE; write the trigger's start and timezone fields", at: range)
         default:
             let hint = Suggestion.hint(for: name, among: RRuleParser.partNames)
-            return SyntaxError(.rruleUnknownPart,
-                "unknown RRULE part '\(text.string(range))'\(hint.isEmpty ? "; RFC 5545 parts are \(RRuleParser.partNames.joined(separator: ", "))" : hint)", at: range)
+            return SyntaxError(
+                .rruleUnknownPart,
+                "unknown RRULE part '\(text.string(range))'\(hint.isEmpty ? "; RFC 5545 parts are \(RRuleParser.partNames.joined(separator: ", "))" : hint)",
+                at: range)
         }
     }
 
@@ -106,13 +110,18 @@ struct RRulePartReader {
             return
         }
         let hint = Suggestion.hint(for: word, among: RRule.Frequency.allCases.map(\.rawValue))
-        errors.append(SyntaxError(.rruleInvalidValue,
-            "unknown FREQ '\(text.string(r))'\(hint.isEmpty ? "; write SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY" : hint)", at: r))
+        errors.append(
+            SyntaxError(
+                .rruleInvalidValue,
+                "unknown FREQ '\(text.string(r))'\(hint.isEmpty ? "; write SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY" : hint)",
+                at: r))
     }
 
     private mutating func positive(_ r: Range<Int>, _ name: String) -> Int? {
         guard text.digitRun(from: r.lowerBound) == r, let n = text.number(r), n >= 1 else {
-            errors.append(SyntaxError(.rruleInvalidValue, "\(name) must be a whole number of at least 1, found \(ValueSyntax.quoted(text.string(r)))", at: r))
+            errors.append(
+                SyntaxError(
+                    .rruleInvalidValue, "\(name) must be a whole number of at least 1, found \(ValueSyntax.quoted(text.string(r)))", at: r))
             return nil
         }
         return n
@@ -122,7 +131,11 @@ struct RRulePartReader {
         if let i = Self.weekdayCodes.firstIndex(of: text.string(r).uppercased()) {
             weekStart = Weekday(rawValue: i + 1)!
         } else {
-            errors.append(SyntaxError(.rruleInvalidValue, "WKST must be one of MO, TU, WE, TH, FR, SA, SU\(Suggestion.hint(for: text.string(r), among: Self.weekdayCodes))", at: r))
+            errors.append(
+                SyntaxError(
+                    .rruleInvalidValue,
+                    "WKST must be one of MO, TU, WE, TH, FR, SA, SU\(Suggestion.hint(for: text.string(r), among: Self.weekdayCodes))", at: r
+                ))
         }
     }
 
@@ -137,8 +150,12 @@ struct RRulePartReader {
             case .success:
                 errors.append(SyntaxError(.rruleInvalidValue, "\(name) cannot be 0; count from 1, or from -1 at the end", at: element))
             case .failure(let e):
-                let what = e.code == .outOfRange ? e.message : "\(name) expects integers, found \(element.isEmpty ? "nothing" : ValueSyntax.quoted(text.string(element)))"
-                errors.append(SyntaxError(.rruleInvalidValue, what, at: element.isEmpty ? element.lowerBound..<element.lowerBound + 1 : element))
+                let what =
+                    e.code == .outOfRange
+                    ? e.message
+                    : "\(name) expects integers, found \(element.isEmpty ? "nothing" : ValueSyntax.quoted(text.string(element)))"
+                errors.append(
+                    SyntaxError(.rruleInvalidValue, what, at: element.isEmpty ? element.lowerBound..<element.lowerBound + 1 : element))
             }
         }
         return values
@@ -151,9 +168,11 @@ struct RRulePartReader {
             let ordinalText = text.string(element.lowerBound..<code.lowerBound)
             guard let w = Self.weekdayCodes.firstIndex(of: text.string(code).uppercased()) else {
                 let hint = Suggestion.hint(for: text.string(code), among: Self.weekdayCodes)
-                errors.append(SyntaxError(.rruleInvalidValue,
-                    "BYDAY expects MO, TU, WE, TH, FR, SA or SU, optionally with an ordinal such as 2TU or -1FR; found \(ValueSyntax.quoted(text.string(element)))\(hint)",
-                    at: element.isEmpty ? element.lowerBound..<element.lowerBound + 1 : element))
+                errors.append(
+                    SyntaxError(
+                        .rruleInvalidValue,
+                        "BYDAY expects MO, TU, WE, TH, FR, SA or SU, optionally with an ordinal such as 2TU or -1FR; found \(ValueSyntax.quoted(text.string(element)))\(hint)",
+                        at: element.isEmpty ? element.lowerBound..<element.lowerBound + 1 : element))
                 continue
             }
             var ordinal: Int?

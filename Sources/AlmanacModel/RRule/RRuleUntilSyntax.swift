@@ -4,7 +4,8 @@ import AlmanacTime
 /// UTC DATE-TIME `20261231T235959Z`.
 enum RRuleUntilSyntax {
     static func read(_ t: ScalarText, _ r: Range<Int>) -> Result<RRule.Until, SyntaxError> {
-        let bad = SyntaxError(.rruleInvalidValue,
+        let bad = SyntaxError(
+            .rruleInvalidValue,
             "UNTIL must be a date '20261231', a local date-time '20261231T235959' or UTC '20261231T235959Z' (RFC 5545 basic form)", at: r)
         let dateDigits = t.digitRun(from: r.lowerBound)
         guard dateDigits.count == 8 else { return .failure(basicFormHint(t, r) ?? bad) }
@@ -23,7 +24,9 @@ enum RRuleUntilSyntax {
         let mm = t.number(timeDigits.lowerBound + 2..<timeDigits.lowerBound + 4)!
         let ss = t.number(timeDigits.lowerBound + 4..<timeDigits.upperBound)!
         guard hh <= 23, mm <= 59, ss <= 59 else {
-            return .failure(SyntaxError(.rruleInvalidValue, "UNTIL time \(t.string(timeDigits)) is not a time of day (HHMMSS, 000000–235959)", at: timeDigits))
+            return .failure(
+                SyntaxError(
+                    .rruleInvalidValue, "UNTIL time \(t.string(timeDigits)) is not a time of day (HHMMSS, 000000–235959)", at: timeDigits))
         }
         let local = LocalDateTime(date: date, time: LocalTime(hour: hh, minute: mm, second: ss))
         if timeDigits.upperBound == r.upperBound { return .success(.local(local)) }
@@ -39,7 +42,8 @@ enum RRuleUntilSyntax {
         guard written.contains("-") || written.contains(":") else { return nil }
         let basic = String(written.filter { $0 != "-" && $0 != ":" })
         guard case .success = read(ScalarText(basic), 0..<basic.unicodeScalars.count) else { return nil }
-        return SyntaxError(.rruleInvalidValue,
+        return SyntaxError(
+            .rruleInvalidValue,
             "UNTIL is written in RFC 5545 basic form, without '-' or ':'; write '\(basic)'", at: r)
     }
 }

@@ -18,8 +18,10 @@ extension ValueSyntax {
             case .local(let l): return .success(l)
             case .date: return .failure(missingTime(found))
             case .instant:
-                return .failure(SyntaxError(.invalidDateTime,
-                    "expected a local date-time without an offset; remove \(quoted(found.text.string(found.zone!)))", at: found.zone!))
+                return .failure(
+                    SyntaxError(
+                        .invalidDateTime,
+                        "expected a local date-time without an offset; remove \(quoted(found.text.string(found.zone!)))", at: found.zone!))
             }
         }
     }
@@ -31,8 +33,11 @@ extension ValueSyntax {
             case .instant(let i): return .success(i)
             case .date: return .failure(missingTime(found))
             case .local:
-                return .failure(SyntaxError(.invalidDateTime,
-                    "an instant needs 'Z' or an offset such as '+01:00' after the time", at: found.afterDate.upperBound..<found.afterDate.upperBound + 1))
+                return .failure(
+                    SyntaxError(
+                        .invalidDateTime,
+                        "an instant needs 'Z' or an offset such as '+01:00' after the time",
+                        at: found.afterDate.upperBound..<found.afterDate.upperBound + 1))
             }
         }
     }
@@ -55,8 +60,9 @@ extension ValueSyntax {
 
     private static func missingTime(_ found: FoundBound) -> SyntaxError {
         let date = found.text.string(found.afterDate.lowerBound - 10..<found.afterDate.lowerBound)
-        return SyntaxError(.invalidDateTime, "a date alone has no time of day; write e.g. '\(date)T00:00'",
-                           at: found.afterDate.lowerBound - 10..<found.afterDate.lowerBound)
+        return SyntaxError(
+            .invalidDateTime, "a date alone has no time of day; write e.g. '\(date)T00:00'",
+            at: found.afterDate.lowerBound - 10..<found.afterDate.lowerBound)
     }
 
     /// A parsed bound and where its pieces are, for messages about the wrong kind.
@@ -75,8 +81,9 @@ extension ValueSyntax {
         // The separator follows the date's digits and dashes; a `t` in a word ("tomorrow") is not one.
         var dateEnd = r.lowerBound
         while dateEnd < r.upperBound, t.isDigit(dateEnd) || t[dateEnd] == "-" { dateEnd += 1 }
-        let separator = dateEnd > r.lowerBound && dateEnd < r.upperBound
-            && (t[dateEnd] == "T" || t[dateEnd] == "t" || t[dateEnd] == " ") ? dateEnd : nil
+        let separator =
+            dateEnd > r.lowerBound && dateEnd < r.upperBound
+                && (t[dateEnd] == "T" || t[dateEnd] == "t" || t[dateEnd] == " ") ? dateEnd : nil
         let date: CivilDate
         switch readDate(t, r.lowerBound..<(separator ?? r.upperBound)) {
         case .failure(let e): return .failure(e)
@@ -107,19 +114,25 @@ extension ValueSyntax {
     /// `Z`, `±HH:MM` or `±HH:MM:SS` (local mean time, as plans write it: `-00:25:21`), as seconds east of UTC.
     private static func readOffset(_ t: ScalarText, _ r: Range<Int>) -> Result<Int, SyntaxError> {
         if r.count == 1, t[r.lowerBound] == "Z" || t[r.lowerBound] == "z" { return .success(0) }
-        func bad() -> SyntaxError { SyntaxError(.invalidDateTime,
-            "invalid offset \(quoted(t.string(r))); write 'Z' or ±HH:MM, e.g. '+01:00'", at: r) }
+        func bad() -> SyntaxError {
+            SyntaxError(
+                .invalidDateTime,
+                "invalid offset \(quoted(t.string(r))); write 'Z' or ±HH:MM, e.g. '+01:00'", at: r)
+        }
         guard t[r.lowerBound] == "+" || t[r.lowerBound] == "-", r.count == 6 || r.count == 9, t[r.lowerBound + 3] == ":",
-              r.count == 6 || t[r.lowerBound + 6] == ":" else {
+            r.count == 6 || t[r.lowerBound + 6] == ":"
+        else {
             return .failure(bad())
         }
         let hh = r.lowerBound + 1..<r.lowerBound + 3, mm = r.lowerBound + 4..<r.lowerBound + 6
         let ss = r.count == 9 ? r.lowerBound + 7..<r.lowerBound + 9 : r.lowerBound + 6..<r.lowerBound + 6
         guard t.digitRun(from: hh.lowerBound) == hh, t.digitRun(from: mm.lowerBound) == mm,
-              ss.isEmpty || t.digitRun(from: ss.lowerBound) == ss else { return .failure(bad()) }
+            ss.isEmpty || t.digitRun(from: ss.lowerBound) == ss
+        else { return .failure(bad()) }
         let h = t.number(hh)!, m = t.number(mm)!, s = ss.isEmpty ? 0 : t.number(ss)!
         guard h <= 23, m <= 59, s <= 59 else {
-            return .failure(SyntaxError(.outOfRange, "offset \(t.string(r)) is out of range: hours 00–23, minutes and seconds 00–59", at: r))
+            return .failure(
+                SyntaxError(.outOfRange, "offset \(t.string(r)) is out of range: hours 00–23, minutes and seconds 00–59", at: r))
         }
         let sign = t[r.lowerBound] == "-" ? -1 : 1
         return .success(sign * (h * 3600 + m * 60 + s))
@@ -136,7 +149,8 @@ extension ValueSyntax {
         let month = t.digitRun(from: year.upperBound + 1)
         let day = t.digitRun(from: month.upperBound + 1)
         guard year.count == 4, t[year.upperBound] == "-", month.count == 2, t[month.upperBound] == "-",
-              day.count == 2, day.upperBound == r.upperBound else {
+            day.count == 2, day.upperBound == r.upperBound
+        else {
             return .failure(SyntaxError(.invalidDate, "invalid date \(quoted(t.string(r))); write YYYY-MM-DD, e.g. '2026-03-01'", at: r))
         }
         let y = t.number(year)!, m = t.number(month)!, d = t.number(day)!
@@ -148,8 +162,10 @@ extension ValueSyntax {
         guard d >= 1 else { return .failure(SyntaxError(.outOfRange, "day 00 is out of range 01–\(last)", at: day)) }
         guard d <= last else {
             let lastDate = CivilDate(year: y, month: m, day: last)
-            return .failure(SyntaxError(.invalidDate,
-                "\(t.string(r)) does not exist: \(monthDisplayNames[m - 1]) \(y) has \(last) days; the last is \(lastDate)", at: r))
+            return .failure(
+                SyntaxError(
+                    .invalidDate,
+                    "\(t.string(r)) does not exist: \(monthDisplayNames[m - 1]) \(y) has \(last) days; the last is \(lastDate)", at: r))
         }
         return .success(CivilDate(year: y, month: m, day: d))
     }

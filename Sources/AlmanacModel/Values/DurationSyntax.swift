@@ -38,11 +38,15 @@ extension ValueSyntax {
             let value = negative ? -magnitude : magnitude
             switch sign {
             case .positive where value < 0, .nonNegative where value < 0:
-                return .failure(SyntaxError(.invalidDuration,
-                    "a duration cannot be negative here; write \(quoted(t.string(body)))", at: r))
+                return .failure(
+                    SyntaxError(
+                        .invalidDuration,
+                        "a duration cannot be negative here; write \(quoted(t.string(body)))", at: r))
             case .positive where value == 0:
-                return .failure(SyntaxError(.invalidDuration,
-                    "the duration must be greater than zero; write at least '1s', e.g. '1m'", at: r))
+                return .failure(
+                    SyntaxError(
+                        .invalidDuration,
+                        "the duration must be greater than zero; write at least '1s', e.g. '1m'", at: r))
             default:
                 return .success(negative ? (-parts.days, -parts.seconds) : parts)
             }
@@ -84,13 +88,19 @@ extension ValueSyntax {
             guard let n = t.number(digits) else {
                 if digits.isEmpty {
                     let rest = i..<r.upperBound
-                    return .failure(SyntaxError(.invalidDuration,
-                        "invalid duration \(quoted(t.string(r))); write a number and a unit (s, m, h, d, w) such as '15m' or '1h30m', or ISO 8601 'PT15M'", at: rest))
+                    return .failure(
+                        SyntaxError(
+                            .invalidDuration,
+                            "invalid duration \(quoted(t.string(r))); write a number and a unit (s, m, h, d, w) such as '15m' or '1h30m', or ISO 8601 'PT15M'",
+                            at: rest))
                 }
                 return .failure(SyntaxError(.invalidDuration, "the number \(t.string(digits)) is too large", at: digits))
             }
             if t[digits.upperBound] == "." || t[digits.upperBound] == "," {
-                return .failure(SyntaxError(.invalidDuration, "fractions are not supported; combine units instead, e.g. '1h30m'", at: digits.lowerBound..<digits.upperBound + 1))
+                return .failure(
+                    SyntaxError(
+                        .invalidDuration, "fractions are not supported; combine units instead, e.g. '1h30m'",
+                        at: digits.lowerBound..<digits.upperBound + 1))
             }
             let word = t.letterRun(from: digits.upperBound)
             guard !word.isEmpty else {
@@ -103,13 +113,20 @@ extension ValueSyntax {
                     if let problem = calendarUnitProblem(unitText) {
                         return .failure(SyntaxError(.invalidDuration, problem, at: digits.lowerBound..<spaced.upperBound))
                     }
-                    if let unit = unitWords[unitText.lowercased()] ?? shortUnits.first(where: { String($0.unit) == unitText }).map({ String($0.unit) }) {
-                        return .failure(SyntaxError(.invalidDuration,
-                            "write the unit right after the number: '\(t.string(digits))\(unit)'", at: digits.lowerBound..<spaced.upperBound))
+                    if let unit = unitWords[unitText.lowercased()]
+                        ?? shortUnits.first(where: { String($0.unit) == unitText }).map({ String($0.unit) })
+                    {
+                        return .failure(
+                            SyntaxError(
+                                .invalidDuration,
+                                "write the unit right after the number: '\(t.string(digits))\(unit)'",
+                                at: digits.lowerBound..<spaced.upperBound))
                     }
                 }
                 let at = digits.upperBound < r.upperBound ? digits.upperBound..<digits.upperBound + 1 : digits
-                return .failure(SyntaxError(.invalidDuration, "\(t.string(digits)) needs a unit: s, m, h, d or w (e.g. '\(t.string(digits))m')", at: at))
+                return .failure(
+                    SyntaxError(.invalidDuration, "\(t.string(digits)) needs a unit: s, m, h, d or w (e.g. '\(t.string(digits))m')", at: at)
+                )
             }
             let unitText = t.string(word)
             if let problem = calendarUnitProblem(unitText), unitText != "m" {
@@ -124,8 +141,10 @@ extension ValueSyntax {
                 return .failure(SyntaxError(.invalidDuration, "the unit '\(unitText)' appears twice; write each unit once", at: word))
             }
             if rank < lastRank {
-                return .failure(SyntaxError(.invalidDuration,
-                    "units go from largest to smallest (w, d, h, m, s); '\(unitText)' comes too late", at: word))
+                return .failure(
+                    SyntaxError(
+                        .invalidDuration,
+                        "units go from largest to smallest (w, d, h, m, s); '\(unitText)' comes too late", at: word))
             }
             lastRank = rank
             if shortUnits[rank].seconds >= 86_400 {
@@ -158,7 +177,9 @@ extension ValueSyntax {
             let digits = t.digitRun(from: i)
             guard let n = t.number(digits) else {
                 let at = digits.isEmpty ? i..<i + 1 : digits
-                let what = digits.isEmpty ? "expected a number at \(quoted(t.string(i..<r.upperBound)))" : "the number \(t.string(digits)) is too large"
+                let what =
+                    digits.isEmpty
+                    ? "expected a number at \(quoted(t.string(i..<r.upperBound)))" : "the number \(t.string(digits)) is too large"
                 return .failure(SyntaxError(.invalidDuration, "\(what) in ISO 8601 duration; e.g. 'PT15M', 'P1DT2H'", at: at))
             }
             let d = digits.upperBound
@@ -166,13 +187,17 @@ extension ValueSyntax {
                 return .failure(SyntaxError(.invalidDuration, "\(t.string(digits)) needs a designator (D, H, M, S…)", at: digits))
             }
             if scalar == "." || scalar == "," {
-                return .failure(SyntaxError(.invalidDuration, "fractions are not supported; write e.g. 'PT1H30M'", at: digits.lowerBound..<d + 1))
+                return .failure(
+                    SyntaxError(.invalidDuration, "fractions are not supported; write e.g. 'PT1H30M'", at: digits.lowerBound..<d + 1))
             }
             let letter = Character(String(scalar).uppercased())
             if !inTime, letter == "Y" || letter == "M" {
                 let unit = letter == "Y" ? "years" : "months"
-                return .failure(SyntaxError(.invalidDuration,
-                    "\(unit) have no fixed length; write days or weeks (e.g. 'P30D'), or use a calendar rule", at: digits.lowerBound..<d + 1))
+                return .failure(
+                    SyntaxError(
+                        .invalidDuration,
+                        "\(unit) have no fixed length; write days or weeks (e.g. 'P30D'), or use a calendar rule",
+                        at: digits.lowerBound..<d + 1))
             }
             guard let (rank, seconds) = (inTime ? timeRanks : dateRanks)[letter] else {
                 let hint = inTime ? "after T use H, M or S" : "before T use W or D; put hours, minutes and seconds after T ('PT2H')"
@@ -187,7 +212,8 @@ extension ValueSyntax {
             i = d + 1
         }
         if seen == 0 || (inTime && lastRank < 2) {
-            return .failure(SyntaxError(.invalidDuration, "incomplete ISO 8601 duration \(quoted(t.string(r))); e.g. 'PT15M', 'P1D'", at: r))
+            return .failure(
+                SyntaxError(.invalidDuration, "incomplete ISO 8601 duration \(quoted(t.string(r))); e.g. 'PT15M', 'P1D'", at: r))
         }
         return .success((days, total))
     }

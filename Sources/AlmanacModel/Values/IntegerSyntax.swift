@@ -11,8 +11,10 @@ extension ValueSyntax {
             return .failure(SyntaxError(.invalidNumber, "expected an integer for \(what), found \(shown)", at: r))
         }
         guard let magnitude = t.number(digits), case let n = negative ? -magnitude : magnitude, range.contains(n) else {
-            return .failure(SyntaxError(.outOfRange,
-                "\(what) \(t.string(r)) is out of range \(range.lowerBound)–\(range.upperBound)", at: r))
+            return .failure(
+                SyntaxError(
+                    .outOfRange,
+                    "\(what) \(t.string(r)) is out of range \(range.lowerBound)–\(range.upperBound)", at: r))
         }
         return .success(n)
     }
@@ -22,8 +24,10 @@ extension ValueSyntax {
         integer(text, in: -31...31, what: "day").flatMap { day in
             guard day != 0 else {
                 let t = ScalarText(text)
-                return .failure(SyntaxError(.outOfRange,
-                    "day 0 does not exist; days count from 1, or from -1 for the month's last day", at: t.trimmed(t.whole)))
+                return .failure(
+                    SyntaxError(
+                        .outOfRange,
+                        "day 0 does not exist; days count from 1, or from -1 for the month's last day", at: t.trimmed(t.whole)))
             }
             return .success(day)
         }

@@ -60,7 +60,10 @@ extension ValueSyntax {
         if let i = monthNames.firstIndex(of: word) ?? monthFullNames.firstIndex(of: word) { return .success(i + 1) }
         let hint = nameHint(for: word, short: monthNames, full: monthFullNames)
         let shown = r.isEmpty ? "''" : "'\(t.string(r))'"
-        return .failure(SyntaxError(.unknownMonth,
-            "unknown month \(shown)\(hint.isEmpty ? "; write jan…dec or 1–12" : hint)", at: r.isEmpty ? r.lowerBound..<r.lowerBound + 1 : r))
+        return .failure(
+            SyntaxError(
+                .unknownMonth,
+                "unknown month \(shown)\(hint.isEmpty ? "; write jan…dec or 1–12" : hint)",
+                at: r.isEmpty ? r.lowerBound..<r.lowerBound + 1 : r))
     }
 }

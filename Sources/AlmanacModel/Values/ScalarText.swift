@@ -10,14 +10,15 @@ struct ScalarText {
 
     init(_ text: String) {
         var ascii = SIMD32<UInt8>()
-        let inline = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard bytes.count <= 32 else { return false }
-            for (i, b) in bytes.enumerated() {
-                guard b < 0x80 else { return false }
-                ascii[i] = b
-            }
-            return true
-        } ?? false
+        let inline =
+            text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                guard bytes.count <= 32 else { return false }
+                for (i, b) in bytes.enumerated() {
+                    guard b < 0x80 else { return false }
+                    ascii[i] = b
+                }
+                return true
+            } ?? false
         self.ascii = ascii
         if inline {
             scalars = []

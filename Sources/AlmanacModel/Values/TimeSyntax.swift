@@ -32,7 +32,8 @@ extension ValueSyntax {
             if t[end] == "." || t[end] == "," {
                 return .failure(SyntaxError(.invalidTime, "fractional seconds are not supported; write HH:MM:SS", at: rest))
             }
-            return .failure(SyntaxError(.invalidTime, "unexpected \(quoted(t.string(rest))) after the time; write HH:MM or HH:MM:SS", at: rest))
+            return .failure(
+                SyntaxError(.invalidTime, "unexpected \(quoted(t.string(rest))) after the time; write HH:MM or HH:MM:SS", at: rest))
         }
         if hour.count != 2 {
             let padded = hour.count == 1 ? "0" + t.string(hour.lowerBound..<range.upperBound) : nil
@@ -41,8 +42,10 @@ extension ValueSyntax {
         }
         let h = t.number(hour)!, m = t.number(minute)!, s = second.map { t.number($0)! } ?? 0
         if h == 24 && m == 0 && s == 0 {
-            return .failure(SyntaxError(.invalidTime,
-                "'24:00' is not a time of day; write '00:00' (midnight starts the day) or '23:59'", at: range))
+            return .failure(
+                SyntaxError(
+                    .invalidTime,
+                    "'24:00' is not a time of day; write '00:00' (midnight starts the day) or '23:59'", at: range))
         }
         if h > 23 { return .failure(SyntaxError(.outOfRange, "hour \(h) is out of range 00–23", at: hour)) }
         if m > 59 { return .failure(SyntaxError(.outOfRange, "minute \(m) is out of range 00–59", at: minute)) }

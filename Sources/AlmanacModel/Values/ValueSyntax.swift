@@ -9,10 +9,14 @@ import AlmanacTime
 public enum ValueSyntax {
     /// Names of the months, January first, as the spec and cron write them.
     package static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    static let monthFullNames = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                 "september", "october", "november", "december"]
-    static let monthDisplayNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                    "September", "October", "November", "December"]
+    static let monthFullNames = [
+        "january", "february", "march", "april", "may", "june", "july", "august",
+        "september", "october", "november", "december",
+    ]
+    static let monthDisplayNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
     /// Names of the weekdays, Monday first (ISO order).
     static let weekdayFullNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 

@@ -62,7 +62,7 @@ extension ValueSyntax {
             while true {
                 guard let first = name() else { return false }
                 var last = first
-                if i < bytes.count, bytes[i] == 0x2D {  // -
+                if i < bytes.count, bytes[i] == 0x2D { // -
                     i += 1
                     guard let end = name() else { return false }
                     last = end
@@ -76,7 +76,7 @@ extension ValueSyntax {
                     w = w % 7 + 1
                 }
                 guard i < bytes.count else { return true }
-                guard bytes[i] == 0x2C else { return false }  // ,
+                guard bytes[i] == 0x2C else { return false } // ,
                 i += 1
                 while i < bytes.count, bytes[i] == 0x20 { i += 1 }
             }
@@ -123,8 +123,11 @@ extension ValueSyntax {
         var ordinal: Int?
         if !digits.isEmpty {
             guard let n = t.number(digits), n >= 1, n <= 5 else {
-                return .failure(SyntaxError(.invalidOrdinal,
-                    "ordinal \(t.string(ordinalRange)) is out of range: a weekday occurs at most 5 times in a month; use 1…5 or -1…-5", at: ordinalRange))
+                return .failure(
+                    SyntaxError(
+                        .invalidOrdinal,
+                        "ordinal \(t.string(ordinalRange)) is out of range: a weekday occurs at most 5 times in a month; use 1…5 or -1…-5",
+                        at: ordinalRange))
             }
             ordinal = t[r.lowerBound] == "-" ? -n : n
         } else if signed {
@@ -133,21 +136,28 @@ extension ValueSyntax {
         let first = t.letterRun(from: digits.upperBound)
         guard let start = weekday(named: t.string(first)) else { return .failure(unknownWeekday(t, first, r)) }
         if ordinal != nil, !allowOrdinals {
-            return .failure(SyntaxError(.invalidOrdinal,
-                "an ordinal like '\(t.string(r))' is not allowed here; write '\(start.shortName)'", at: ordinalRange))
+            return .failure(
+                SyntaxError(
+                    .invalidOrdinal,
+                    "an ordinal like '\(t.string(r))' is not allowed here; write '\(start.shortName)'", at: ordinalRange))
         }
         if first.upperBound == r.upperBound { return .success([WeekdaySelector(start, ordinal: ordinal)]) }
         guard t[first.upperBound] == "-" else {
             let rest = t.trimmed(first.upperBound..<r.upperBound)
             // `tue thu`: a space where a comma belongs; show the list as it should read.
             let words = t.string(t.trimmed(r)).split(whereSeparator: { $0 == " " || $0 == "\t" })
-            let fix = words.count > 1 && words.allSatisfy { weekday(named: String($0)) != nil } ? ": '\(words.joined(separator: ", "))'" : ""
-            return .failure(SyntaxError(.unknownWeekday,
-                "unexpected \(quoted(t.string(rest))) after '\(t.string(first))'; separate weekdays with commas\(fix)", at: rest))
+            let fix =
+                words.count > 1 && words.allSatisfy { weekday(named: String($0)) != nil } ? ": '\(words.joined(separator: ", "))'" : ""
+            return .failure(
+                SyntaxError(
+                    .unknownWeekday,
+                    "unexpected \(quoted(t.string(rest))) after '\(t.string(first))'; separate weekdays with commas\(fix)", at: rest))
         }
         if ordinal != nil {
-            return .failure(SyntaxError(.invalidOrdinal,
-                "an ordinal cannot apply to a range; list each weekday, e.g. '2mon, 2tue'", at: r))
+            return .failure(
+                SyntaxError(
+                    .invalidOrdinal,
+                    "an ordinal cannot apply to a range; list each weekday, e.g. '2mon, 2tue'", at: r))
         }
         let second = t.letterRun(from: first.upperBound + 1)
         guard let end = weekday(named: t.string(second)), second.upperBound == r.upperBound else {
@@ -168,6 +178,7 @@ extension ValueSyntax {
         let at = word.isEmpty ? item : word
         let text = t.string(at)
         let hint = nameHint(for: text, short: Weekday.allCases.map(\.shortName), full: weekdayFullNames)
-        return SyntaxError(.unknownWeekday, "unknown weekday '\(text)'\(hint.isEmpty ? "; write mon, tue, wed, thu, fri, sat or sun" : hint)", at: at)
+        return SyntaxError(
+            .unknownWeekday, "unknown weekday '\(text)'\(hint.isEmpty ? "; write mon, tue, wed, thu, fri, sat or sun" : hint)", at: at)
     }
 }

@@ -14,8 +14,10 @@ package enum ZoneNames {
     /// first eight follow daylight saving (`CET` as central Europe does); `EST`, `MST` and `HST` are
     /// fixed offsets. Foundation's abbreviation table also lists some of them, which must not make
     /// them errors.
-    package static let legacyZones: Set<String> = ["CET", "EET", "WET", "MET", "EST5EDT", "CST6CDT", "MST7MDT", "PST8PDT",
-                                           "EST", "MST", "HST"]
+    package static let legacyZones: Set<String> = [
+        "CET", "EET", "WET", "MET", "EST5EDT", "CST6CDT", "MST7MDT", "PST8PDT",
+        "EST", "MST", "HST",
+    ]
 
     /// The fixed-offset legacy zones: their offset, and the region zone people usually mean.
     package static let fixedOffsetZones: [String: (offset: String, meant: String, note: String)] = [
@@ -40,16 +42,19 @@ package enum ZoneNames {
     package static func problem(_ name: String, at range: SourceRange?, hints: inout [String: String]) -> Diagnostic? {
         if isKnown(name) {
             guard let fixed = fixedOffsetZones[name] else { return nil }
-            return Diagnostic(.fixedOffsetZone,
+            return Diagnostic(
+                .fixedOffsetZone,
                 "'\(name)' is a fixed \(fixed.offset) offset that never changes for daylight saving; if you mean \(fixed.note), write '\(fixed.meant)'",
                 at: range)
         }
         if let target = abbreviationTarget(name) {
-            return Diagnostic(.unknownTimeZone,
+            return Diagnostic(
+                .unknownTimeZone,
                 "'\(name)' is an abbreviation, not an IANA time zone name; write the zone it belongs to, such as '\(target)', so daylight saving is followed",
                 at: range)
         }
-        let hint = hints[name] ?? Suggestion.closest(to: name, among: all).map { "; did you mean '\($0)'?" }
+        let hint =
+            hints[name] ?? Suggestion.closest(to: name, among: all).map { "; did you mean '\($0)'?" }
             ?? "; use an IANA name such as 'America/New_York', 'Europe/London' or 'UTC'"
         hints[name] = hint
         return Diagnostic(.unknownTimeZone, "unknown time zone '\(name)'\(hint)", at: range)

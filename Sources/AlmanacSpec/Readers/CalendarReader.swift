@@ -25,7 +25,10 @@ enum CalendarReader: KindReader {
                 }
                 guard range.contains(i) || (allowNegative && range.contains(-i)) else {
                     let neg = allowNegative ? " or -\(range.upperBound)…-1 from the month's end" : ""
-                    v.diagnostics.emit(Diagnostic(.outOfRange, "\(key.dropLast()) \(i) is out of range; use \(range.lowerBound)…\(range.upperBound)\(neg)", at: item.range))
+                    v.diagnostics.emit(
+                        Diagnostic(
+                            .outOfRange, "\(key.dropLast()) \(i) is out of range; use \(range.lowerBound)…\(range.upperBound)\(neg)",
+                            at: item.range))
                     return false
                 }
                 v.warnRepeated(i, seen: &seen, at: item, String(key.dropLast())) { String($0) }
@@ -50,7 +53,9 @@ enum CalendarReader: KindReader {
             if var months {
                 months.sortUnique()
                 rule.months = months
-            } else { ok = false }
+            } else {
+                ok = false
+            }
         }
         rule.days = ints(&v, "days", 1...31, allowNegative: true)
         if let n = m["weekdays"], let mask = v.plainWeekdayMask(n) {
@@ -75,12 +80,16 @@ enum CalendarReader: KindReader {
                     unique.append(day)
                 }
                 rule.weekdays = unique
-            } else { ok = false }
+            } else {
+                ok = false
+            }
         }
         let fieldKey = timeFieldKeys.first { m.has($0) }
         if let at = m["at"] {
             if let first = fieldKey {
-                v.diagnostics.emit(Diagnostic(.conflictingKeys, "`at` and `\(first)` both give times of day; use one or the other", at: m.keyNode(first)!.range))
+                v.diagnostics.emit(
+                    Diagnostic(
+                        .conflictingKeys, "`at` and `\(first)` both give times of day; use one or the other", at: m.keyNode(first)!.range))
                 ok = false
             }
             var seen = SeenValues<LocalTime>()
@@ -93,7 +102,9 @@ enum CalendarReader: KindReader {
             if var times {
                 times.sortUnique()
                 rule.times = times
-            } else { ok = false }
+            } else {
+                ok = false
+            }
         } else if fieldKey != nil {
             let hours = ints(&v, "hours", 0...23)
             let minutes = ints(&v, "minutes", 0...59)

@@ -22,7 +22,9 @@ enum EveryReader: KindReader {
                 guard let zone, let anchor = anchorInstant(l, zone: zone, policy: policy) else { return rule }
                 rule.anchor = anchor
             case .date(let d):
-                guard let zone, let anchor = anchorInstant(LocalDateTime(date: d, time: .midnight), zone: zone, policy: policy) else { return rule }
+                guard let zone, let anchor = anchorInstant(LocalDateTime(date: d, time: .midnight), zone: zone, policy: policy) else {
+                    return rule
+                }
                 rule.anchor = anchor
             }
         }

@@ -19,7 +19,9 @@ enum LocationReader: KindReader {
         }
         guard let m = MappingReader(node, "`location`", known: keys, diagnostics: &v.diagnostics) else { return nil }
         guard let r = m["region"] else {
-            v.diagnostics.emit(Diagnostic(.missingKey, "`location` needs `region`: a name from `regions:` or {latitude, longitude, radius}", at: node.range))
+            v.diagnostics.emit(
+                Diagnostic(
+                    .missingKey, "`location` needs `region`: a name from `regions:` or {latitude, longitude, radius}", at: node.range))
             return nil
         }
         var region: Region?
@@ -36,8 +38,10 @@ enum LocationReader: KindReader {
                 let names = (Array(v.regions.keys) + v.brokenRegions).sorted()
                 let meant = Suggestion.closest(to: name, among: names)
                 if let meant { v.usedRegions.insert(meant) }
-                let hint = meant.map { "; did you mean '\($0)'?" }
-                    ?? (names.isEmpty ? "; define it under `regions:` or write it inline" : "; known regions: " + names.joined(separator: ", "))
+                let hint =
+                    meant.map { "; did you mean '\($0)'?" }
+                    ?? (names.isEmpty
+                        ? "; define it under `regions:` or write it inline" : "; known regions: " + names.joined(separator: ", "))
                 v.diagnostics.emit(Diagnostic(.unknownRegion, "unknown region '\(name)'\(hint)", at: r.range))
             }
         }

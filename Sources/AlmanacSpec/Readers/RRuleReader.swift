@@ -11,7 +11,9 @@ enum RRuleReader: KindReader {
         let (parsed, errors) = RRuleParser.parse(text)
         for e in errors { v.diagnostics.emit(e.diagnostic(in: node)) }
         guard let start = fields.start else {
-            v.diagnostics.emit(Diagnostic(.startRequired, "an `rrule` trigger needs `start` (its DTSTART), like `start: 2026-01-09T15:00`", at: node.range))
+            v.diagnostics.emit(
+                Diagnostic(.startRequired, "an `rrule` trigger needs `start` (its DTSTART), like `start: 2026-01-09T15:00`", at: node.range)
+            )
             return nil
         }
         let dtstart: LocalDateTime
@@ -20,7 +22,9 @@ enum RRuleReader: KindReader {
         case .date(let d): dtstart = LocalDateTime(date: d, time: .midnight); startIsDate = true
         case .local(let l): dtstart = l
         case .instant:
-            v.emitOnce(Diagnostic(.startRequired, "an `rrule` `start` is a local date-time in the trigger's zone, without an offset", at: start.range))
+            v.emitOnce(
+                Diagnostic(
+                    .startRequired, "an `rrule` `start` is a local date-time in the trigger's zone, without an offset", at: start.range))
             return nil
         }
         guard var rule = parsed else { return nil }
@@ -35,7 +39,10 @@ enum RRuleReader: KindReader {
                 case .local(let l): out.append(l)
                 case .date(let d): out.append(LocalDateTime(date: d, time: dtstart.time))
                 case .instant:
-                    v.diagnostics.emit(Diagnostic(.invalidDateTime, "`\(key)` items are local date-times in the trigger's zone, without an offset", at: item.range))
+                    v.diagnostics.emit(
+                        Diagnostic(
+                            .invalidDateTime, "`\(key)` items are local date-times in the trigger's zone, without an offset", at: item.range
+                        ))
                     return false
                 }
                 return true

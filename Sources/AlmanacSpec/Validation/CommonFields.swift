@@ -11,8 +11,10 @@ struct Located<Value> {
 /// The fields every trigger shares, as written in `defaults:` or in one trigger; all optional.
 struct CommonFields {
     /// In this order: `CommonNodes` reads its slots by position.
-    static let keys: KeyList = ["timezone", "start", "end", "count", "except", "during", "jitter",
-                       "invalid_dates", "payload", "priority", "enabled", "dst", "concurrency"]
+    static let keys: KeyList = [
+        "timezone", "start", "end", "count", "except", "during", "jitter",
+        "invalid_dates", "payload", "priority", "enabled", "dst", "concurrency",
+    ]
 
     var timezone: Located<String>?
     /// `timezone:` was written here but is unknown (already reported).
@@ -90,7 +92,10 @@ extension SpecValidator {
             if let pairs = v.mapping {
                 c.payload = jsonObject(pairs, over: payloadBase ?? [:])
             } else {
-                diagnostics.emit(Diagnostic(.wrongType, "`payload` must be a mapping (it is sent to executors as a JSON object), not \(v.kindName)", at: v.range))
+                diagnostics.emit(
+                    Diagnostic(
+                        .wrongType, "`payload` must be a mapping (it is sent to executors as a JSON object), not \(v.kindName)", at: v.range
+                    ))
             }
         }
         if let v = nodes.priority { c.priority = integer(v, "`priority`", in: MeaningRules.priorityBounds) }
@@ -127,7 +132,9 @@ extension SpecValidator {
             }
             if let days {
                 d.weekdays = Set(days.map(\.weekday))
-            } else { ok = false }
+            } else {
+                ok = false
+            }
         }
         if let b = m["between"] {
             guard let items = b.sequence, items.count == 2 else {
@@ -138,12 +145,18 @@ extension SpecValidator {
             let to = parse(items[1], "a time", ValueSyntax.time)
             if let from, let to {
                 if from == to {
-                    diagnostics.emit(Diagnostic(.emptyWindow, "`between` starts and ends at \(from), so the window is empty; omit `between` to allow the whole day", at: b.range))
+                    diagnostics.emit(
+                        Diagnostic(
+                            .emptyWindow,
+                            "`between` starts and ends at \(from), so the window is empty; omit `between` to allow the whole day",
+                            at: b.range))
                     ok = false
                 } else {
                     d.between = (from, to)
                 }
-            } else { ok = false }
+            } else {
+                ok = false
+            }
         }
         if !m.has("weekdays") && !m.has("between") {
             diagnostics.emit(Diagnostic(.missingKey, "`during` needs `weekdays`, `between`, or both", at: node.range))
@@ -159,15 +172,21 @@ extension SpecValidator {
         var ok = true
         for item in items {
             if item.mapping != nil {
-                guard let m = MappingReader(item, "a date range", known: Self.dateRangeKeys, diagnostics: &diagnostics) else { ok = false; continue }
+                guard let m = MappingReader(item, "a date range", known: Self.dateRangeKeys, diagnostics: &diagnostics) else {
+                    ok = false; continue
+                }
                 guard let f = m["from"], let t = m["to"] else {
                     diagnostics.emit(Diagnostic(.missingKey, "a date range needs both `from` and `to`", at: item.range))
                     ok = false
                     continue
                 }
-                guard let from = parse(f, "`from`", ValueSyntax.date), let to = parse(t, "`to`", ValueSyntax.date) else { ok = false; continue }
+                guard let from = parse(f, "`from`", ValueSyntax.date), let to = parse(t, "`to`", ValueSyntax.date) else {
+                    ok = false; continue
+                }
                 if to < from {
-                    diagnostics.emit(Diagnostic(.reversedRange, "date range ends (\(to)) before it starts (\(from)); swap `from` and `to`", at: item.range))
+                    diagnostics.emit(
+                        Diagnostic(
+                            .reversedRange, "date range ends (\(to)) before it starts (\(from)); swap `from` and `to`", at: item.range))
                     ok = false
                     continue
                 }
@@ -183,16 +202,23 @@ extension SpecValidator {
                         let meant = Suggestion.closest(to: s, among: known)
                         // The blackout the user meant is used; warning that it is unused would mislead.
                         if let meant { usedBlackouts.insert(meant) }
-                        let hint = meant.map { "; did you mean '\($0)'?" }
+                        let hint =
+                            meant.map { "; did you mean '\($0)'?" }
                             ?? (known.isEmpty ? "; define it under `blackouts:`" : "; known blackouts: " + known.joined(separator: ", "))
                         diagnostics.emit(Diagnostic(.unknownBlackout, "unknown blackout '\(s)'\(hint)", at: item.range))
                         ok = false
                     }
                 } else if let d = parse(item, "a date", ValueSyntax.date) {
                     out.append(DateRange(from: d, to: d))
-                } else { ok = false }
+                } else {
+                    ok = false
+                }
             } else {
-                diagnostics.emit(Diagnostic(.wrongType, "each item of \(what()) must be a date, a {from, to} range\(allowNames ? " or a blackout name" : ""), not \(item.kindName)", at: item.range))
+                diagnostics.emit(
+                    Diagnostic(
+                        .wrongType,
+                        "each item of \(what()) must be a date, a {from, to} range\(allowNames ? " or a blackout name" : ""), not \(item.kindName)",
+                        at: item.range))
                 ok = false
             }
         }

@@ -14,7 +14,8 @@ struct CommonNodes {
         pairs = m.pairs
         for (position, pair) in pairs.enumerated() {
             guard case .scalar(let key) = pair.key.content,
-                  let i = CommonFields.keys.index(of: key), slots[i] < 0 else { continue }
+                let i = CommonFields.keys.index(of: key), slots[i] < 0
+            else { continue }
             slots[i] = Int32(position)
         }
     }

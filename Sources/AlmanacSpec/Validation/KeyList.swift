@@ -37,8 +37,9 @@ struct KeyList: ExpressibleByArrayLiteral, Sendable {
     init(_ names: [String]) {
         self.names = names
         packed = names.map { name in
-            precondition(name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) },
-                         "known key '\(name)' must be lowercase ASCII letters and '_'")
+            precondition(
+                name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) },
+                "known key '\(name)' must be lowercase ASCII letters and '_'")
             return Packed(name)!
         }
     }

@@ -23,8 +23,10 @@ struct MappingReader {
         }
         for pair in pairs {
             guard let key = pair.key.scalar, !known.contains(key) else { continue }
-            diagnostics.emit(Diagnostic(.unknownKey, "unknown key '\(key)' in \(what())\(Suggestion.hint(for: key, among: known.names))",
-                                        at: pair.key.range))
+            diagnostics.emit(
+                Diagnostic(
+                    .unknownKey, "unknown key '\(key)' in \(what())\(Suggestion.hint(for: key, among: known.names))",
+                    at: pair.key.range))
             unknownKeys.append(key)
         }
     }

@@ -25,7 +25,11 @@ extension SpecValidator {
         }
         if tag == allowed { return true }
         let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
-        diagnostics.emit(Diagnostic(.unsupportedTag, "tag '\(shown)' is not supported; Almanac reads every value as the text written, so remove the tag (quote the value to keep it a string)", at: node.range))
+        diagnostics.emit(
+            Diagnostic(
+                .unsupportedTag,
+                "tag '\(shown)' is not supported; Almanac reads every value as the text written, so remove the tag (quote the value to keep it a string)",
+                at: node.range))
         return false
     }
 
@@ -33,7 +37,8 @@ extension SpecValidator {
     mutating func integer(_ node: YAMLNode, _ what: @autoclosure () -> String, in range: ClosedRange<Int>) -> Int? {
         guard let s = text(node, what()) else { return nil }
         guard node.style == .plain || node.style == .singleQuoted || node.style == .doubleQuoted,
-              let value = Int(s), s.first != "+" else {
+            let value = Int(s), s.first != "+"
+        else {
             diagnostics.emit(Diagnostic(.invalidNumber, "\(what()) must be a whole number, not '\(s)'", at: node.range))
             return nil
         }
@@ -62,7 +67,9 @@ extension SpecValidator {
         case "true": return true
         case "false": return false
         default:
-            let hint = ["yes", "on", "y", "True", "TRUE"].contains(s) ? "; write `true`"
+            let hint =
+                ["yes", "on", "y", "True", "TRUE"].contains(s)
+                ? "; write `true`"
                 : ["no", "off", "n", "False", "FALSE"].contains(s) ? "; write `false`" : ""
             diagnostics.emit(Diagnostic(.invalidBoolean, "\(what()) must be true or false, not '\(s)'\(hint)", at: node.range))
             return nil
@@ -70,11 +77,13 @@ extension SpecValidator {
     }
 
     /// One of `choices`, with did-you-mean.
-    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ what: @autoclosure () -> String, _ type: T.Type) -> T? where T.RawValue == String {
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ what: @autoclosure () -> String, _ type: T.Type) -> T?
+    where T.RawValue == String {
         guard let s = text(node, what()) else { return nil }
         if let value = T(rawValue: s) { return value }
         let names = T.allCases.map(\.rawValue)
-        let hint = Suggestion.closest(to: s, among: names).map { "did you mean '\($0)'?" }
+        let hint =
+            Suggestion.closest(to: s, among: names).map { "did you mean '\($0)'?" }
             ?? "expected one of " + names.map { "'\($0)'" }.joined(separator: ", ")
         diagnostics.emit(Diagnostic(.invalidChoice, "invalid \(what()) '\(s)'; \(hint)", at: node.range))
         return nil
@@ -93,10 +102,13 @@ extension SpecValidator {
 
     /// A single value or a list of values, each read by `read` into the list so far; nil when any
     /// item failed.
-    mutating func list<T>(_ node: YAMLNode, _ what: @autoclosure () -> String, _ read: (inout SpecValidator, YAMLNode, inout [T]) -> Bool) -> [T]? {
+    mutating func list<T>(_ node: YAMLNode, _ what: @autoclosure () -> String, _ read: (inout SpecValidator, YAMLNode, inout [T]) -> Bool)
+        -> [T]?
+    {
         let items = node.listItems
         if node.sequence != nil, items.isEmpty {
-            diagnostics.emit(Diagnostic(.emptyList, "\(what()) is an empty list; remove the key or give at least one value", at: node.range))
+            diagnostics.emit(
+                Diagnostic(.emptyList, "\(what()) is an empty list; remove the key or give at least one value", at: node.range))
             return nil
         }
         var out: [T] = []
@@ -104,7 +116,8 @@ extension SpecValidator {
         var ok = true
         for item in items {
             if item.sequence != nil || item.mapping != nil {
-                diagnostics.emit(Diagnostic(.wrongType, "each item of \(what()) must be a single value, not \(item.kindName)", at: item.range))
+                diagnostics.emit(
+                    Diagnostic(.wrongType, "each item of \(what()) must be a single value, not \(item.kindName)", at: item.range))
                 ok = false
                 continue
             }
@@ -115,7 +128,9 @@ extension SpecValidator {
 
     /// Warns about values an earlier item of the same list already gave (`[mon-fri, wed]`); a
     /// repeat inside one scalar is the value syntax's to report.
-    mutating func warnRepeated<T: Hashable>(_ values: [T], seen: inout SeenValues<T>, at item: YAMLNode, _ what: @autoclosure () -> String, _ name: (T) -> String) {
+    mutating func warnRepeated<T: Hashable>(
+        _ values: [T], seen: inout SeenValues<T>, at item: YAMLNode, _ what: @autoclosure () -> String, _ name: (T) -> String
+    ) {
         var repeated: [T] = []
         for value in values where !seen.insert(value) { repeated.append(value) }
         guard !repeated.isEmpty else { return }
@@ -125,7 +140,9 @@ extension SpecValidator {
     }
 
     /// `warnRepeated` for an item that gives one value.
-    mutating func warnRepeated<T: Hashable>(_ value: T, seen: inout SeenValues<T>, at item: YAMLNode, _ what: @autoclosure () -> String, _ name: (T) -> String) {
+    mutating func warnRepeated<T: Hashable>(
+        _ value: T, seen: inout SeenValues<T>, at item: YAMLNode, _ what: @autoclosure () -> String, _ name: (T) -> String
+    ) {
         guard !seen.insert(value) else { return }
         diagnostics.emit(Diagnostic(.duplicateValue, "\(what()) '\(name(value))' is listed twice", at: item.range))
     }

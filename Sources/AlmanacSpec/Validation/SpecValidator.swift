@@ -37,7 +37,8 @@ struct SpecValidator {
 
         if let v = top["version"] {
             if let s = v.scalar, s != "1", Int(s) != nil {
-                diagnostics.emit(Diagnostic(.unsupportedVersion, "spec version \(s) is not supported; this Almanac reads `version: 1`", at: v.range))
+                diagnostics.emit(
+                    Diagnostic(.unsupportedVersion, "spec version \(s) is not supported; this Almanac reads `version: 1`", at: v.range))
             } else if v.scalar != "1" {
                 diagnostics.emit(Diagnostic(.unsupportedVersion, "`version` must be 1, not '\(v.scalar ?? v.kindName)'", at: v.range))
             }
@@ -74,11 +75,15 @@ struct SpecValidator {
     /// `defaults:` holds common trigger fields; a kind, or a key that belongs to one, is not inherited.
     mutating func readDefaults(_ node: YAMLNode) {
         let kindOnly = Self.kindKeys.names + Self.kindExtras.map(\.key)
-        guard let m = MappingReader(node, "`defaults`", known: CommonFields.keys + KeyList(kindOnly), diagnostics: &diagnostics) else { return }
+        guard let m = MappingReader(node, "`defaults`", known: CommonFields.keys + KeyList(kindOnly), diagnostics: &diagnostics) else {
+            return
+        }
         for key in kindOnly where m.has(key) {
-            diagnostics.emit(Diagnostic(.keyNotAllowed,
-                "`\(key)` cannot be inherited: `defaults` holds only the fields every trigger shares; write `\(key)` in each trigger",
-                at: m.keyNode(key)!.range))
+            diagnostics.emit(
+                Diagnostic(
+                    .keyNotAllowed,
+                    "`\(key)` cannot be inherited: `defaults` holds only the fields every trigger shares; write `\(key)` in each trigger",
+                    at: m.keyNode(key)!.range))
         }
         defaults = commonFields(m)
         // Room for a trigger's own payload keys, so that merging over it rehashes nothing.
@@ -99,8 +104,11 @@ struct SpecValidator {
 
     mutating func limits(_ node: YAMLNode) -> Limits {
         var limits = Limits()
-        guard let m = MappingReader(node, "`limits`", known: ["max_pending", "max_regions", "max_fires", "min_coverage"],
-                                  diagnostics: &diagnostics) else { return limits }
+        guard
+            let m = MappingReader(
+                node, "`limits`", known: ["max_pending", "max_regions", "max_fires", "min_coverage"],
+                diagnostics: &diagnostics)
+        else { return limits }
         if let v = m["max_pending"], let n = integer(v, "`max_pending`", in: MeaningRules.maxPendingBounds) {
             limits.maxPending = n
             limits.maxPendingRange = v.range
@@ -110,7 +118,8 @@ struct SpecValidator {
             // `1d`, `2w`: calendar days; `24h`, `PT24H`, `1d12h`: elapsed time.
             limits.minCoverageDays = nil
             if let text = v.scalar, let unit = text.last, unit == "d" || unit == "w",
-               let n = Int(text.dropLast()), text.dropLast().allSatisfy(\.isASCII) {
+                let n = Int(text.dropLast()), text.dropLast().allSatisfy(\.isASCII)
+            {
                 limits.minCoverageDays = n * (unit == "w" ? 7 : 1)
             }
             limits.maxPendingRange = limits.maxPendingRange ?? v.range
@@ -127,7 +136,8 @@ struct SpecValidator {
     /// reported and still returned, so that its contents are checked and the triggers naming it
     /// are not told it is unknown.
     mutating func namedDefinitions(_ node: YAMLNode, _ section: String, holding what: String, nameKind: String)
-        -> [(name: String, key: YAMLNode, value: YAMLNode, wellNamed: Bool)] {
+        -> [(name: String, key: YAMLNode, value: YAMLNode, wellNamed: Bool)]
+    {
         guard let pairs = node.mapping else {
             diagnostics.emit(Diagnostic(.wrongType, "`\(section)` must map names to \(what), not \(node.kindName)", at: node.range))
             return []
@@ -177,11 +187,13 @@ struct SpecValidator {
         let lon = coordinate(&self, "longitude")
         let radius = coordinate(&self, "radius")
         if !missing.isEmpty {
-            diagnostics.emit(Diagnostic(.missingKey, "\(what) is missing \(missing.map { "`\($0)`" }.joined(separator: ", "))", at: node.range))
+            diagnostics.emit(
+                Diagnostic(.missingKey, "\(what) is missing \(missing.map { "`\($0)`" }.joined(separator: ", "))", at: node.range))
         }
         guard let lat, let lon, let radius else { return nil }
-        return Region(name: name, latitude: lat.0, longitude: lon.0, radius: radius.0,
-                      latitudeText: lat.1, longitudeText: lon.1, radiusText: radius.1)
+        return Region(
+            name: name, latitude: lat.0, longitude: lon.0, radius: radius.0,
+            latitudeText: lat.1, longitudeText: lon.1, radiusText: radius.1)
     }
 
     mutating func triggers(_ node: YAMLNode) -> [Trigger] {

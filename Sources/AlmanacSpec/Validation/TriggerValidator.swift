@@ -14,8 +14,11 @@ extension SpecValidator {
         var what: String { "trigger '\(id)'" }
         if node.isNull {
             // `todo:` with nothing under it: point at the id, not at the empty space after it.
-            diagnostics.emit(Diagnostic(.triggerKind, "\(what) is empty; give it one of " + Self.kindKeys.names.map { "`\($0)`" }.joined(separator: ", ") + ", or remove it",
-                                        at: key.range))
+            diagnostics.emit(
+                Diagnostic(
+                    .triggerKind,
+                    "\(what) is empty; give it one of " + Self.kindKeys.names.map { "`\($0)`" }.joined(separator: ", ") + ", or remove it",
+                    at: key.range))
             return nil
         }
         guard let m = MappingReader(node, what, known: Self.triggerKeys, diagnostics: &diagnostics) else { return nil }
@@ -27,15 +30,23 @@ extension SpecValidator {
                 Suggestion.closest(to: key, among: Self.triggerKeys.names).map(Self.kindKeys.contains) == true
             }
             if misspeltKind { return nil }
-            diagnostics.emit(Diagnostic(.triggerKind, "\(what) has no kind; add exactly one of " + Self.kindKeys.names.map { "`\($0)`" }.joined(separator: ", "), at: key.range))
+            diagnostics.emit(
+                Diagnostic(
+                    .triggerKind,
+                    "\(what) has no kind; add exactly one of " + Self.kindKeys.names.map { "`\($0)`" }.joined(separator: ", "),
+                    at: key.range))
             return nil
         }
         for extra in kinds.others {
-            diagnostics.emit(Diagnostic(.triggerKind, "\(what) has both `\(kindKey)` and `\(extra)`; a trigger has exactly one kind — split it into two triggers",
-                                        at: m.keyNode(extra)!.range))
+            diagnostics.emit(
+                Diagnostic(
+                    .triggerKind,
+                    "\(what) has both `\(kindKey)` and `\(extra)`; a trigger has exactly one kind — split it into two triggers",
+                    at: m.keyNode(extra)!.range))
         }
         for (extra, owner) in Self.kindExtras where kindKey != owner && m.has(extra) {
-            diagnostics.emit(Diagnostic(.keyNotAllowed, "`\(extra)` belongs to `\(owner)` triggers, not `\(kindKey)`", at: m.keyNode(extra)!.range))
+            diagnostics.emit(
+                Diagnostic(.keyNotAllowed, "`\(extra)` belongs to `\(owner)` triggers, not `\(kindKey)`", at: m.keyNode(extra)!.range))
         }
         var fields = commonFields(m, payloadBase: defaults.payload)
         fields.inherit(defaults)
@@ -60,7 +71,8 @@ extension SpecValidator {
         trigger.dstOverlapStated = fields.overlap != nil
         checkMeaning(trigger, fields: fields, key: key, kindNode: kindNode, anchorNode: m["anchor"])
         if case .every(let rule) = kind, let jitter = trigger.jitter,
-           let problem = MeaningRules.jitterAgainstInterval(jitter, interval: rule.interval, at: (m["jitter"] ?? kindNode).range) {
+            let problem = MeaningRules.jitterAgainstInterval(jitter, interval: rule.interval, at: (m["jitter"] ?? kindNode).range)
+        {
             diagnostics.emit(problem)
         }
         let errorsAfter = diagnostics.errorCount
@@ -73,11 +85,16 @@ extension SpecValidator {
             var reasons: [(String, SourceRange)] = []
             if t.kind.isWallClock { reasons.append(("`\(t.kind.name)` is read on a wall clock", kindNode.range)) }
             for (name, bound) in [("start", fields.start), ("end", fields.end)] {
-                if let b = bound, case .instant = b.value {} else if let b = bound { reasons.append(("`\(name)` is a local date", b.range)) }
+                if let b = bound, case .instant = b.value {
+                } else if let b = bound {
+                    reasons.append(("`\(name)` is a local date", b.range))
+                }
             }
             if let e = fields.except { reasons.append(("`except` names local dates", e.range)) }
             if let d = fields.during { reasons.append(("`during` is a local window", d.range)) }
-            if let a = anchorNode, a.scalar.map(ValueSyntax.isLocalDateTime) == true { reasons.append(("`anchor` is a local date-time", a.range)) }
+            if let a = anchorNode, a.scalar.map(ValueSyntax.isLocalDateTime) == true {
+                reasons.append(("`anchor` is a local date-time", a.range))
+            }
             if let (why, range) = reasons.first {
                 // Inherited from `defaults:`: every trigger without a zone shares this one problem.
                 let who = isInDefaults(range) ? "the triggers inheriting `defaults:` need" : "trigger '\(t.id)' needs"
@@ -89,7 +106,8 @@ extension SpecValidator {
             emitOnce(MeaningRules.countNeedsStart(at: c.range))
         }
         if let s = fields.start, let e = fields.end,
-           let problem = MeaningRules.endBeforeStart(start: s.value, end: e.value, startAt: s.range, endAt: e.range) {
+            let problem = MeaningRules.endBeforeStart(start: s.value, end: e.value, startAt: s.range, endAt: e.range)
+        {
             emitOnce(problem)
         }
     }

@@ -8,7 +8,8 @@ extension SpecValidator {
     /// `anchor` written as an instant (with `Z` or an offset) says elapsed time is meant.
     mutating func lintWholeDays(_ interval: TimeSpan, _ node: YAMLNode, anchor: YAMLNode?, zone: String?) {
         guard interval.seconds > 0, interval.seconds % 86_400 == 0, let zone, let tz = TimeZone(identifier: zone),
-              Self.changesClocks(tz) else { return }
+            Self.changesClocks(tz)
+        else { return }
         var wall = LocalDateTime(wallSeconds: Int64(tz.secondsFromGMT(for: Date(timeIntervalSince1970: 0))))
         if let anchor, let text = anchor.scalar, case .success(let bound) = ValueSyntax.bound(text) {
             switch bound {
@@ -25,10 +26,12 @@ extension SpecValidator {
         case 7: rewrite = "`calendar: {weekdays: [\(wall.date.weekday.shortName)], \(time)}`"
         default: rewrite = "`rrule: \"FREQ=DAILY;INTERVAL=\(days)\"` with `start: \(wall)`"
         }
-        diagnostics.emit(Diagnostic(.wholeDaysDrift,
-            "`every: \(node.scalar ?? "")` counts elapsed time (\(interval.seconds) s), but \(zone) changes its clocks: these fires "
-            + "move an hour on the wall clock at each DST change. For the same local time write \(rewrite); to mean "
-            + "elapsed time, give `anchor` as an instant with an offset", at: node.range))
+        diagnostics.emit(
+            Diagnostic(
+                .wholeDaysDrift,
+                "`every: \(node.scalar ?? "")` counts elapsed time (\(interval.seconds) s), but \(zone) changes its clocks: these fires "
+                    + "move an hour on the wall clock at each DST change. For the same local time write \(rewrite); to mean "
+                    + "elapsed time, give `anchor` as an instant with an offset", at: node.range))
     }
 
     /// Whether the zone's rules still change its clocks (a transition after 2020): zones that

@@ -10,10 +10,11 @@ public enum YAMLComposer {
     /// the reasons emitted into `diagnostics`.
     public static func compose(_ bytes: [UInt8], limits: YAMLLimits = .standard, diagnostics: inout DiagnosticBag) -> YAMLNode? {
         if bytes.count > limits.maxBytes {
-            diagnostics.emit(Diagnostic(
-                .fileTooLarge,
-                "the file is larger than the limit of \(limits.maxBytes) bytes — split the spec into several files",
-                at: SourceRange(line: 1, column: 1, length: 1)))
+            diagnostics.emit(
+                Diagnostic(
+                    .fileTooLarge,
+                    "the file is larger than the limit of \(limits.maxBytes) bytes — split the spec into several files",
+                    at: SourceRange(line: 1, column: 1, length: 1)))
             return nil
         }
         var state = ComposerState(limits: limits)
@@ -28,8 +29,10 @@ public enum YAMLComposer {
         diagnostics.emit(contentsOf: state.diagnostics)
         if state.failed { return nil }
         guard let root = state.root else {
-            diagnostics.emit(Diagnostic(.emptyDocument, "the spec is empty; it needs at least `version: 1` and `triggers:`",
-                                        at: SourceRange(line: 1, column: 1, length: 1)))
+            diagnostics.emit(
+                Diagnostic(
+                    .emptyDocument, "the spec is empty; it needs at least `version: 1` and `triggers:`",
+                    at: SourceRange(line: 1, column: 1, length: 1)))
             return nil
         }
         let tree = YAMLTree(records: state.records, children: state.children, strings: state.strings)
@@ -140,13 +143,18 @@ private struct ComposerState {
     }
 
     mutating func reportParserError(_ parser: yaml_parser_t, _ buffer: UnsafeBufferPointer<UInt8>) {
-        let problem = Self.string(UnsafeMutablePointer(mutating: parser.problem.map { UnsafeRawPointer($0).assumingMemoryBound(to: yaml_char_t.self) })) ?? "malformed YAML"
-        let context = Self.string(UnsafeMutablePointer(mutating: parser.context.map { UnsafeRawPointer($0).assumingMemoryBound(to: yaml_char_t.self) }))
+        let problem =
+            Self.string(
+                UnsafeMutablePointer(mutating: parser.problem.map { UnsafeRawPointer($0).assumingMemoryBound(to: yaml_char_t.self) }))
+            ?? "malformed YAML"
+        let context = Self.string(
+            UnsafeMutablePointer(mutating: parser.context.map { UnsafeRawPointer($0).assumingMemoryBound(to: yaml_char_t.self) }))
         var position = self.position(parser.problem_mark)
         if parser.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset, not a line; report where the bad byte sits.
             position = Self.position(ofByte: Int(parser.problem_offset), in: buffer)
-            let message = "the file is not valid UTF-8 text (\(problem) at byte \(parser.problem_offset)); save it as UTF-8 without control characters"
+            let message =
+                "the file is not valid UTF-8 text (\(problem) at byte \(parser.problem_offset)); save it as UTF-8 without control characters"
             fail(.invalidEncoding, message, at: position)
             return
         }
@@ -157,8 +165,10 @@ private struct ComposerState {
         }
         // The commonest cause of libyaml's least helpful message.
         let hint = Self.lineIndentedWithTab(position.line, buffer) ? "; indent with spaces: YAML does not allow tabs for indentation" : ""
-        diagnostics.append(Diagnostic(.yamlSyntax, "YAML syntax error: \(problem)\(hint)",
-                                      at: SourceRange(line: position.line, column: position.column, length: 1), notes: notes))
+        diagnostics.append(
+            Diagnostic(
+                .yamlSyntax, "YAML syntax error: \(problem)\(hint)",
+                at: SourceRange(line: position.line, column: position.column, length: 1), notes: notes))
         failed = true
     }
 
@@ -195,7 +205,9 @@ private struct ComposerState {
     mutating func countNodes(_ n: Int, at position: SourcePosition, length: Int = 1) -> Bool {
         totalNodes += n
         if totalNodes > limits.maxNodes {
-            fail(.tooManyNodes, "the document has more than \(limits.maxNodes) nodes (aliases counted expanded); simplify it or split it", at: position, length: length)
+            fail(
+                .tooManyNodes, "the document has more than \(limits.maxNodes) nodes (aliases counted expanded); simplify it or split it",
+                at: position, length: length)
             return false
         }
         return true
@@ -208,7 +220,9 @@ private struct ComposerState {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                fail(.multipleDocuments, "a spec holds one YAML document; remove this `---` or move the rest to another file", at: start, length: 3)
+                fail(
+                    .multipleDocuments, "a spec holds one YAML document; remove this `---` or move the rest to another file", at: start,
+                    length: 3)
             }
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
@@ -223,15 +237,19 @@ private struct ComposerState {
             guard countNodes(1, at: start) else { return }
             let bytes = UnsafeBufferPointer(start: s.value, count: Int(s.length))
             let value = store(String(decoding: bytes, as: UTF8.self))
-            let node = add(YAMLTree.Record(range: SourceRange(start: start, end: end), first: value, count: 0,
-                                           tag: store(Self.string(s.tag)), kind: .scalar, style: style.rawValue, isFlow: false,
-                                           isNull: style == .plain && Self.spellsNull(bytes)))
+            let node = add(
+                YAMLTree.Record(
+                    range: SourceRange(start: start, end: end), first: value, count: 0,
+                    tag: store(Self.string(s.tag)), kind: .scalar, style: style.rawValue, isFlow: false,
+                    isNull: style == .plain && Self.spellsNull(bytes)))
             complete(node, size: 1, height: 0, anchor: Self.string(s.anchor))
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             aliasCount += 1
             if aliasCount > limits.maxAliases {
-                fail(.aliasLimit, "more than \(limits.maxAliases) alias uses; write the values out or use `defaults:`", at: start, length: name.count + 1)
+                fail(
+                    .aliasLimit, "more than \(limits.maxAliases) alias uses; write the values out or use `defaults:`", at: start,
+                    length: name.count + 1)
                 return
             }
             guard let target = anchors[name] else {
@@ -242,8 +260,9 @@ private struct ComposerState {
             // An alias nests what it stands for here: a chain of aliases, each nesting the
             // previous, reaches any depth in a small file, and every reader of the tree recurses.
             if stack.count + target.height > limits.maxDepth {
-                fail(.nestingTooDeep, "nesting deeper than \(limits.maxDepth) levels through alias '*\(name)'; a spec never needs this much",
-                     at: start, length: name.count + 1)
+                fail(
+                    .nestingTooDeep, "nesting deeper than \(limits.maxDepth) levels through alias '*\(name)'; a spec never needs this much",
+                    at: start, length: name.count + 1)
                 return
             }
             // The same node seen from here: its content, with the alias's own range.
@@ -253,13 +272,17 @@ private struct ComposerState {
         case YAML_SEQUENCE_START_EVENT:
             guard push(at: start) else { return }
             let d = event.data.sequence_start
-            stack.append(Frame(isMapping: false, start: start, tag: store(Self.string(d.tag)), anchor: Self.string(d.anchor),
-                               flow: d.style == YAML_FLOW_SEQUENCE_STYLE, base: pending.count))
+            stack.append(
+                Frame(
+                    isMapping: false, start: start, tag: store(Self.string(d.tag)), anchor: Self.string(d.anchor),
+                    flow: d.style == YAML_FLOW_SEQUENCE_STYLE, base: pending.count))
         case YAML_MAPPING_START_EVENT:
             guard push(at: start) else { return }
             let d = event.data.mapping_start
-            stack.append(Frame(isMapping: true, start: start, tag: store(Self.string(d.tag)), anchor: Self.string(d.anchor),
-                               flow: d.style == YAML_FLOW_MAPPING_STYLE, base: pending.count))
+            stack.append(
+                Frame(
+                    isMapping: true, start: start, tag: store(Self.string(d.tag)), anchor: Self.string(d.anchor),
+                    flow: d.style == YAML_FLOW_MAPPING_STYLE, base: pending.count))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let f = stack.popLast() else { return }
             let last = pending.count > f.base ? records[Int(pending[pending.count - 1])].range.end : nil
@@ -269,9 +292,11 @@ private struct ComposerState {
             let first = Int32(children.count)
             children.append(contentsOf: pending[f.base..<f.base + count])
             pending.removeLast(pending.count - f.base)
-            let node = add(YAMLTree.Record(range: SourceRange(start: f.start, end: closingEnd(f.start, end, last)), first: first,
-                                           count: Int32(count), tag: f.tag, kind: f.isMapping ? .mapping : .sequence,
-                                           style: 0, isFlow: f.flow, isNull: false))
+            let node = add(
+                YAMLTree.Record(
+                    range: SourceRange(start: f.start, end: closingEnd(f.start, end, last)), first: first,
+                    count: Int32(count), tag: f.tag, kind: f.isMapping ? .mapping : .sequence,
+                    style: 0, isFlow: f.flow, isNull: false))
             complete(node, size: f.size, height: f.height + 1, anchor: f.anchor)
         default:
             break
@@ -311,8 +336,10 @@ private struct ComposerState {
         let range = records[Int(node)].range
         if let text = scalarText(node) {
             if let first = earlierKey(text, frame: top) {
-                diagnostics.append(Diagnostic(.duplicateKey, "duplicate key '\(text)'; each key may appear once in a mapping",
-                                              at: range, notes: [.init("'\(text)' first appears here", at: first)]))
+                diagnostics.append(
+                    Diagnostic(
+                        .duplicateKey, "duplicate key '\(text)'; each key may appear once in a mapping",
+                        at: range, notes: [.init("'\(text)' first appears here", at: first)]))
             } else if let index = stack[top].index {
                 index.insert(text, at: range)
             }

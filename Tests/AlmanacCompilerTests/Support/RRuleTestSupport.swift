@@ -18,9 +18,11 @@ func nineAM(_ year: Int, _ month: Int, _ days: [Int]) -> [LocalDateTime] {
 }
 
 /// Parses `rule` (failing the test on errors) and expands up to `limit` occurrences.
-func expand(_ rule: String, from start: String, rdates: [String] = [], exdates: [String] = [],
-            invalidDates: InvalidDatePolicy = .omit, untilOffset: Int = 0, limit: Int = 200,
-            sourceLocation: SourceLocation = #_sourceLocation) -> [LocalDateTime] {
+func expand(
+    _ rule: String, from start: String, rdates: [String] = [], exdates: [String] = [],
+    invalidDates: InvalidDatePolicy = .omit, untilOffset: Int = 0, limit: Int = 200,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> [LocalDateTime] {
     let (parsed, errors) = RRuleParser.parse(rule)
     #expect(errors.filter { $0.severity == .error }.isEmpty, "\(errors.map(\.message))", sourceLocation: sourceLocation)
     guard let parsed else { return [] }

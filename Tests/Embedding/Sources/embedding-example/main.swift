@@ -8,12 +8,16 @@ import AlmanacTime
 import Foundation
 
 // 1. Build a schedule in code (an app could also ship a spec file and read it with AlmanacSpec).
-let schedule = Schedule(name: "medication", timezone: "Europe/Berlin", triggers: [
-    Trigger(id: "morning-pill", kind: .calendar(CalendarRule(times: [LocalTime(hour: 8, minute: 0)])),
+let schedule = Schedule(
+    name: "medication", timezone: "Europe/Berlin",
+    triggers: [
+        Trigger(
+            id: "morning-pill", kind: .calendar(CalendarRule(times: [LocalTime(hour: 8, minute: 0)])),
             timezone: "Europe/Berlin", payload: ["title": "Take the morning pill"]),
-    Trigger(id: "water", kind: .every(EveryRule(interval: TimeSpan(seconds: 2 * 3_600))),
+        Trigger(
+            id: "water", kind: .every(EveryRule(interval: TimeSpan(seconds: 2 * 3_600))),
             during: During(between: (LocalTime(hour: 9, minute: 0), LocalTime(hour: 21, minute: 0)))),
-])
+    ])
 
 // 2. Check it: the same rules and codes as `almanac check` (the compiler refuses it otherwise).
 let problems = schedule.validate()

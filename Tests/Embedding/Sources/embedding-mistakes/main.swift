@@ -9,16 +9,18 @@ func every(_ id: String, _ seconds: Int64, zone: String? = nil, _ edit: (inout T
     return trigger
 }
 
-let schedule = Schedule(name: "mistakes", timezone: "Europe/Berlin", triggers: [
-    every("Not An Id!", 3_600),
-    every("zero", 0),
-    every("late", 3_600) {
-        $0.start = .date(CivilDate(year: 2027, month: 2, day: 1))
-        $0.end = .date(CivilDate(year: 2027, month: 1, day: 1))
-    },
-    every("counted", 3_600) { $0.count = 3 },
-    every("mars", 3_600, zone: "Mars/Olympus"),
-    Trigger(id: "february", kind: .calendar(CalendarRule(months: [2], days: [31]))),
-    every("jittery", 3_600) { $0.jitter = TimeSpan(seconds: 2 * 86_400) },
-])
+let schedule = Schedule(
+    name: "mistakes", timezone: "Europe/Berlin",
+    triggers: [
+        every("Not An Id!", 3_600),
+        every("zero", 0),
+        every("late", 3_600) {
+            $0.start = .date(CivilDate(year: 2027, month: 2, day: 1))
+            $0.end = .date(CivilDate(year: 2027, month: 1, day: 1))
+        },
+        every("counted", 3_600) { $0.count = 3 },
+        every("mars", 3_600, zone: "Mars/Olympus"),
+        Trigger(id: "february", kind: .calendar(CalendarRule(months: [2], days: [31]))),
+        every("jittery", 3_600) { $0.jitter = TimeSpan(seconds: 2 * 86_400) },
+    ])
 for code in schedule.validate().map(\.code.rawValue).sorted() { print(code) }
