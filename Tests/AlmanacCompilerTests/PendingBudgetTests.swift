@@ -15,10 +15,7 @@ import Testing
             let inside = fires[i...].prefix { $0.0 < fire.0 + coverage }
             guard inside.count > maxPending, inside.count > (best?.count ?? 0) else { continue }
             let lost = Array(inside.dropFirst(maxPending))
-            var counts: [String: Int] = [:]
-            for f in lost { counts[f.1, default: 0] += 1 }
-            let losing = counts.sorted { a, b in a.value != b.value ? a.value > b.value : a.key < b.key }.map(\.key)
-            best = .init(start: fire.0, end: fire.0 + coverage, count: inside.count, firstUncovered: lost[0].0, losing: losing)
+            best = .init(start: fire.0, end: fire.0 + coverage, count: inside.count, firstUncovered: lost[0].0, lostFires: lost.map(\.1))
         }
         return best
     }
@@ -64,5 +61,15 @@ import Testing
         #expect(PendingBudget.format(3600) == "1h")
         #expect(PendingBudget.format(19_200) == "5h 20m")
         #expect(PendingBudget.format(90_061) == "1d 1h")
+    }
+
+    /// The triggers losing coverage, most lost fires first, then by id.
+    @Test func losingOrdersByLostFiresThenId() {
+        let d = PendingBudget.Densest(start: 0, end: 1, count: 9, firstUncovered: 0, lostFires: ["b", "a", "b", "c", "a", "b", "d"])
+        #expect(d.losing == ["b", "a", "c", "d"])
+        for n in 0...5 {
+            let (first, total) = d.losing(first: n)
+            #expect(first == Array(d.losing.prefix(n)) && total == 4, "\(n)")
+        }
     }
 }
