@@ -91,8 +91,8 @@ public struct Expansion: Sendable {
             }
         }
         budget.finish()
-        let pending = budget.diagnostic(
-            ranges: Dictionary(triggers.compactMap { t in t.range.map { (t.id, $0) } }, uniquingKeysWith: { a, _ in a }))
+        // One trigger's place is looked up, when there is a warning: no table of every trigger's.
+        let pending = budget.diagnostic(range: { id in triggers.first { $0.id == id }?.range })
         let diagnostics =
             regionWarnings + (pending.map { [$0] } ?? [])
             + Self.diagnostics(

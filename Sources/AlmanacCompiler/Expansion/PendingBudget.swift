@@ -15,8 +15,8 @@ struct PendingBudget {
     /// fresh binary search each time made this lint most of the time of compiling 10,000 daily
     /// triggers (W5 8.4 ms before the lint, 17 ms with it, `scripts/bench.sh expand`).
     private var cursor: OffsetCursor?
-    /// The end of the span starting at `times[head]`, cached while `head` stays.
-    private var headEnd: (head: Int, end: Int64)?
+    /// The end of the span starting at the last start asked, cached: fires often share an instant.
+    private var headEnd: (start: Int64, end: Int64)?
     /// The fires of the current span, from `head` on (a queue kept in two arrays; compacted as it runs).
     private var times: [Int64] = []
     private var triggers: [String] = []
@@ -100,9 +100,10 @@ struct PendingBudget {
     }
 
     private mutating func headSpanEnd() -> Int64 {
-        if let cached = headEnd, cached.head == head { return cached.end }
-        let end = end(of: times[head])
-        headEnd = (head, end)
+        let start = times[head]
+        if let cached = headEnd, cached.start == start { return cached.end }
+        let end = end(of: start)
+        headEnd = (start, end)
         return end
     }
 
@@ -118,7 +119,6 @@ struct PendingBudget {
             times.removeFirst(head)
             triggers.removeFirst(head)
             flagged = flagged.map { $0 - head }
-            headEnd = nil
             head = 0
         }
         times.append(at)
@@ -147,7 +147,7 @@ struct PendingBudget {
 
     /// The warning for the densest span, if it is over budget; located at `max_pending` (or
     /// `min_coverage`) when written, else at the first trigger that loses coverage.
-    func diagnostic(ranges: [String: SourceRange]) -> Diagnostic? {
+    func diagnostic(range: (String) -> SourceRange?) -> Diagnostic? {
         guard let d = densest else { return nil }
         let (losing, total) = d.losing(first: 5)
         let start = local(d.start), end = local(d.end)
@@ -160,7 +160,7 @@ struct PendingBudget {
             + "but max_pending is \(maxPending): a registration there covers only \(Self.format(d.firstUncovered - d.start)) "
             + "(until \(local(d.firstUncovered))); triggers that lose coverage: \(shown). "
             + "Raise limits.max_pending, lower limits.min_coverage, or fire those triggers less often"
-        return Diagnostic(.pendingBudget, message, at: limitsRange ?? losing.first.flatMap { ranges[$0] })
+        return Diagnostic(.pendingBudget, message, at: limitsRange ?? losing.first.flatMap(range))
     }
 
     /// `2026-11-23T00:00:00-05:00` in the spec's zone, else UTC.
