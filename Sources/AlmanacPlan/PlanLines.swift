@@ -179,6 +179,12 @@ final class PlanLines: @unchecked Sendable {
 
     /// Line feeds in `[from, to)` of the file.
     func lineFeeds(from: Int, to: Int) throws -> Int {
+        if let mapped = mappedLineFeeds(from: from, to: to) { return mapped }
+        return try lineFeedsByReading(from: from, to: to)
+    }
+
+    /// Line feeds in `[from, to)`, read through a buffer (for what cannot be mapped).
+    func lineFeedsByReading(from: Int, to: Int) throws -> Int {
         var count = 0
         var position = from
         var chunk = [UInt8](repeating: 0, count: min(256 << 10, max(0, to - from)))
@@ -192,6 +198,41 @@ final class PlanLines: @unchecked Sendable {
             if n == 0 { throw truncated() }
             count += chunk.withUnsafeBufferPointer { Self.lineFeeds(UnsafeBufferPointer(rebasing: $0[..<n])) }
             position += n
+        }
+        return count
+    }
+
+    /// Line feeds in `[from, to)` counted in a read-only mapping of the file, nil when it cannot be
+    /// mapped (then `pread` reads it). Why: counting the future fires of a 1,000,000-fire plan at
+    /// its window's start read 127 MB through a buffer; the mapping spares that copy
+    /// (`reconcile --now <window start>`, median of 11, dynamically linked: 27.6 → 23.7 ms).
+    func mappedLineFeeds(from: Int, to: Int) -> Int? {
+        Self.mappedLineFeeds(fd: fd, from: from, to: to) { try? lineFeedsByReading(from: $0, to: to) }
+    }
+
+    /// `mappedLineFeeds` on any open file; `rest` counts from an offset on when a later window
+    /// cannot be mapped.
+    static func mappedLineFeeds(fd: Int32, from: Int, to: Int, rest: (Int) -> Int?) -> Int? {
+        guard to > from else { return 0 }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        // In windows of 8 MiB, unmapped as soon as they are counted, so the pages never add up in
+        // the resident set (a whole-file mapping counted 127 MB of it).
+        let window = 8 << 20
+        var count = 0
+        var position = from
+        while position < to {
+            let start = position / page * page
+            let end = min(to, start + window)
+            let length = end - start
+            guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, off_t(start)), base != MAP_FAILED else {
+                guard position != from, let remaining = rest(position) else { return nil }
+                return count + remaining
+            }
+            _ = madvise(base, length, MADV_SEQUENTIAL)
+            let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + (position - start), count: end - position)
+            count += Self.lineFeeds(bytes)
+            munmap(base, length)
+            position = end
         }
         return count
     }

@@ -243,3 +243,33 @@ import Darwin
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     write(fd, buffer, count)
 }
+
+/// Counting a plan's remaining lines through a mapping (8 MiB windows) against counting bytes read
+/// back from the same file, over random ranges of a 20 MiB file, windows' edges included.
+@Suite struct MappedLineCountTests {
+    @Test func mappedCountEqualsCountingTheBytes() throws {
+        var random = SplitMix(seed: 11)
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(20 << 20)
+        while bytes.count < 20 << 20 {
+            let length = Int(random.next() % 200)
+            bytes += [UInt8](repeating: 0x61, count: length) + [0x0A]
+        }
+        let path = NSTemporaryDirectory() + "mapped-count-\(UUID().uuidString)"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        let edges = [0, 1, 4095, 4096, 8 << 20, (8 << 20) + 1, (16 << 20) - 1, bytes.count - 1, bytes.count]
+        var ranges = edges.flatMap { a in edges.filter { $0 >= a }.map { (a, $0) } }
+        for _ in 0..<40 {
+            let a = Int(random.next() % UInt64(bytes.count)), b = Int(random.next() % UInt64(bytes.count))
+            ranges.append((min(a, b), max(a, b)))
+        }
+        for (from, to) in ranges {
+            let expected = bytes[from..<to].count { $0 == 0x0A }
+            #expect(PlanLines.mappedLineFeeds(fd: fd, from: from, to: to, rest: { _ in nil }) == expected, "\(from)..<\(to)")
+        }
+    }
+}
