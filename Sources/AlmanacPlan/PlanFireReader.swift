@@ -1,12 +1,19 @@
 import AlmanacJSON
 import AlmanacTime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads the `fires` array straight from the bytes: keys are matched without decoding and
 /// timestamps parsed in place, so a fire costs two small strings and no intermediate `JSONValue`.
 struct PlanFireReader {
     private var fires: [Fire] = []
     /// The trigger string of the previous fire, reused while consecutive fires share it.
-    private var lastTrigger = ""
+    fileprivate var lastTrigger = ""
 
     /// A reader for fires read one at a time (`readFireObject`).
     init() {}
@@ -128,6 +135,64 @@ struct PlanFireReader {
         }
         lastTrigger = trigger
         return fire
+    }
+}
+
+extension PlanFireReader {
+    /// The fire on a line in exactly the layout the compiler writes — `{"at": "…", "trigger": "…",
+    /// "local": "…", "id": "…"[, "nominal": "…"]}`, then `,` unless `isLast` — read without the JSON
+    /// scanner; nil for every other line, valid or not, which `readFireObject` then reads and
+    /// explains. It gives the scanner's fire or nil (`CanonicalFireLineTests`, over mutated lines).
+    /// Why: the scanner's generic object walk was most of reading a fire (see the simulate row of
+    /// `scripts/bench/executor.sh`).
+    mutating func readCanonicalFire(_ line: UnsafeBufferPointer<UInt8>, isLast: Bool) -> Fire? {
+        guard let base = line.baseAddress else { return nil }
+        let count = line.count
+        var i = 0
+        while i < count && line[i] == 0x20 { i += 1 }
+        func literal(_ text: StaticString) -> Bool {
+            let length = text.utf8CodeUnitCount
+            guard count - i >= length, memcmp(base + i, text.utf8Start, length) == 0 else { return false }
+            i += length
+            return true
+        }
+        // A string's raw bytes up to its closing quote; nil when it has an escape or a control byte.
+        func value() -> UnsafeBufferPointer<UInt8>? {
+            let start = i
+            while i < count {
+                let b = line[i]
+                if b == 0x22 {
+                    i += 1
+                    return UnsafeBufferPointer(rebasing: line[start..<(i - 1)])
+                }
+                if b == 0x5C || b < 0x20 { return nil }
+                i += 1
+            }
+            return nil
+        }
+        guard literal("{\"at\": \""), let atText = value(), literal(", \"trigger\": \""), let triggerText = value(),
+            literal(", \"local\": \""), let localText = value(), literal(", \"id\": \""), let idText = value()
+        else { return nil }
+        var nominalText: UnsafeBufferPointer<UInt8>?
+        if literal(", \"nominal\": \"") {
+            guard let text = value() else { return nil }
+            nominalText = text
+        }
+        guard literal("}"), literal(",") != isLast, i == count else { return nil }
+        guard let at = PlanTimestamp.parseInstant(atText), let (local, offset) = PlanTimestamp.parseLocal(localText),
+            PlanFields.isTriggerID(triggerText)
+        else { return nil }
+        let trigger = lastTrigger.utf8.elementsEqual(triggerText) ? lastTrigger : String(decoding: triggerText, as: UTF8.self)
+        guard let parsed = Fire.parseID(idText, trigger: trigger), local.wallSeconds - Int64(offset) == at.secondsSinceEpoch
+        else { return nil }
+        if let nominalText {
+            // A nominal time the id does not name is a hand-made plan's: the scanner keeps it as written.
+            guard let nominal = PlanTimestamp.parseNominal(nominalText), nominal.wallSeconds == parsed.wall else { return nil }
+        }
+        lastTrigger = trigger
+        return Fire(
+            at: at, trigger: trigger, offset: offset, nominalWall: parsed.wall, secondPass: parsed.secondPass,
+            isMoved: nominalText != nil)
     }
 }
 

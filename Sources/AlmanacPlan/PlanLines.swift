@@ -254,7 +254,7 @@ final class PlanLines: @unchecked Sendable {
         let isLast = offset + line.count + 1 == linesEnd
         var failureColumn = 1
         do {
-            let fire = try JSONScanner.scan(buffer: line, maxDepth: 4) { scanner -> Fire in
+            let fire = try reader.readCanonicalFire(line, isLast: isLast) ?? JSONScanner.scan(buffer: line, maxDepth: 4) { scanner -> Fire in
                 scanner.skipWhitespace()
                 failureColumn = scanner.position + 1
                 guard scanner.peek() == 0x7B else {
