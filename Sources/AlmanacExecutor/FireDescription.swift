@@ -12,6 +12,11 @@ enum FireDescription {
         return text
     }
 
+    /// Appends `fields(fire)`'s bytes, through `formatter` when it handles the fire.
+    static func appendFields(_ fire: Fire, formatter: inout FireFieldsFormatter, to out: inout [UInt8]) {
+        if !formatter.append(fire, to: &out) { out.append(contentsOf: fields(fire).utf8) }
+    }
+
     /// The trigger's payload as canonical inline JSON.
     static func payload(_ trigger: PlanTrigger) -> String {
         JSONWriter.inline(.object(trigger.payload))

@@ -66,22 +66,40 @@ public final class LineSink: @unchecked Sendable {
     }
 
     /// Writes the buffered lines.
-    public func flush() throws {
-        try lock.withLock {
-            guard let fileDescriptor, !pending.isEmpty else { return }
-            defer { pending.removeAll(keepingCapacity: true) }
-            try writeAll(fileDescriptor, pending)
-        }
+    public func flush() throws { try lock.withLock { try flushLocked() } }
+
+    private func flushLocked() throws {
+        guard let fileDescriptor, !pending.isEmpty else { return }
+        defer { pending.removeAll(keepingCapacity: true) }
+        try writeAll(fileDescriptor, pending)
     }
 
     /// The lines written so far, for a memory sink.
     public var lines: [String] { lock.withLock { memory } }
 
     /// Writes `line` and a line feed (in the background: queues them).
-    public func write(_ line: String) throws {
+    public func write(_ line: String) throws { try writeLine(line.utf8) }
+
+    /// Writes the UTF-8 bytes of one line (without its line feed) and a line feed.
+    public func write(line bytes: [UInt8]) throws { try writeLine(bytes) }
+
+    /// Writes whole lines, each ended by its line feed, as one block.
+    public func write(lines bytes: [UInt8]) throws {
+        precondition(bytes.last == 0x0A, "write(lines:) takes whole lines")
+        guard fileDescriptor != nil, backlog == nil, buffered else {
+            for line in bytes.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false) { try writeLine(line) }
+            return
+        }
+        try lock.withLock {
+            try flushLocked()
+            try writeAll(fileDescriptor!, bytes)
+        }
+    }
+
+    private func writeLine<Bytes: Collection<UInt8>>(_ line: Bytes) throws {
         try lock.withLock {
             guard let fileDescriptor else {
-                memory.append(line)
+                memory.append(String(decoding: line, as: UTF8.self))
                 return
             }
             if var pending = backlog {
@@ -95,13 +113,14 @@ public final class LineSink: @unchecked Sendable {
                         dropped == 1 ? "output is not being read (\(LineSink.backlogLimit >> 20) MiB waiting); dropping lines" : "")
                 }
                 backlog = nil
-                pending.append(contentsOf: (line + "\n").utf8)
+                pending.append(contentsOf: line)
+                pending.append(0x0A)
                 backlog = pending
                 lock.broadcast()
                 return
             }
             if buffered {
-                pending.append(contentsOf: line.utf8)
+                pending.append(contentsOf: line)
                 pending.append(0x0A)
                 if pending.count >= 256 * 1024 {
                     defer { pending.removeAll(keepingCapacity: true) }
@@ -109,7 +128,7 @@ public final class LineSink: @unchecked Sendable {
                 }
                 return
             }
-            try writeAll(fileDescriptor, Array((line + "\n").utf8))
+            try writeAll(fileDescriptor, Array(line) + [0x0A])
         }
     }
 

@@ -54,13 +54,13 @@ struct FireLineFormatter {
 }
 
 /// The `YYYY-MM-DD` text of one day, kept while consecutive fires fall on it.
-private struct FormattedDate {
+struct FormattedDate {
     var day = Int64.min
     var bytes = (UInt64(0), UInt16(0))
 }
 
 /// A write position in a buffer known to be large enough.
-private struct ByteCursor {
+struct ByteCursor {
     var pointer: UnsafeMutablePointer<UInt8>
 
     init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }

@@ -14,6 +14,8 @@ struct PlanFireReader {
     private var fires: [Fire] = []
     /// The trigger string of the previous fire, reused while consecutive fires share it.
     fileprivate var lastTrigger = ""
+    /// The trigger last found declared in the plan's header (`PlanLines.fire`).
+    var declaredTrigger: String?
 
     /// A reader for fires read one at a time (`readFireObject`).
     init() {}

@@ -272,8 +272,12 @@ final class PlanLines: @unchecked Sendable {
                 if !comma && !isLast { throw PlanFireReader.FireProblem(message: "expected ',' after the fire (one fire per line)") }
                 return fire
             }
-            guard header.triggers[fire.trigger] != nil else {
-                throw PlanFireReader.FireProblem(message: "trigger \"\(fire.trigger)\" is not declared in \"triggers\"")
+            // Consecutive fires mostly share a trigger: look it up once per run of them.
+            if fire.trigger != reader.declaredTrigger {
+                guard header.triggers[fire.trigger] != nil else {
+                    throw PlanFireReader.FireProblem(message: "trigger \"\(fire.trigger)\" is not declared in \"triggers\"")
+                }
+                reader.declaredTrigger = fire.trigger
             }
             guard header.window.contains(fire.at) else {
                 throw PlanFireReader.FireProblem(
