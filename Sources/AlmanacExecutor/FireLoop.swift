@@ -21,11 +21,15 @@ public final class FireLoop {
         public var grace: Double
         /// Stop when the clock reaches this instant (simulation); nil runs until `.stop`.
         public var until: Double?
+        /// Fires that can no longer be read stop the run with the error (a simulation), instead of
+        /// being logged while the loop waits for a new plan (a daemon).
+        public var stopWhenFiresUnreadable: Bool
 
-        public init(misfire: MisfirePolicy = .skip, grace: Double = 60, until: Double? = nil) {
+        public init(misfire: MisfirePolicy = .skip, grace: Double = 60, until: Double? = nil, stopWhenFiresUnreadable: Bool = false) {
             self.misfire = misfire
             self.grace = grace
             self.until = until
+            self.stopWhenFiresUnreadable = stopWhenFiresUnreadable
         }
     }
 
@@ -78,6 +82,8 @@ public final class FireLoop {
     /// Set when fires could no longer be read from the plan file after the start (a broken line, a
     /// file rewritten in place): logged once, and the loop waits for a new plan instead of stopping.
     private var firesUnreadable = false
+    /// Why the fires could not be read, kept to stop the run when `stopWhenFiresUnreadable`.
+    private var unreadableError: (any Error)?
     /// The clock when due fires were last looked at: fires up to it were handled.
     private var lastChecked: Double?
     /// After a reload, the fires up to `through` that the old plan had too: the only past fires of
@@ -136,6 +142,7 @@ public final class FireLoop {
         var stopping = false
         loop: while true {
             try deliverDueFires()
+            if options.stopWhenFiresUnreadable, let unreadableError { throw unreadableError }
             try startWaiting()
             // Fires before the cursor are settled unless still waiting for a slot, and fixes older
             // than grace can no longer fire: the journal may forget what lies before all of them.
@@ -369,6 +376,7 @@ public final class FireLoop {
 
     private func unreadable(_ error: any Error) {
         firesUnreadable = true
+        unreadableError = error
         log("cannot read the plan's fires: \(error); no further fires until the plan is replaced")
     }
 

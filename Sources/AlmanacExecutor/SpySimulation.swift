@@ -2,13 +2,15 @@ import AlmanacJSON
 import AlmanacPlan
 import AlmanacTime
 
-/// `almanac-exec simulate` with the spy backend, for the plans it covers (one priority level, no
-/// regions): the calls the fire loop makes, written straight from one forward read of the plan.
+/// `almanac-exec simulate` with the spy backend, for the plans it covers (those without regions):
+/// the calls the fire loop makes, written straight from one forward read of the plan.
 ///
 /// On a virtual clock with a spy the loop's work is fixed: reconcile at the start (cancel all,
 /// register the first `max_pending` fires after now), deliver each fire at its instant, and
 /// reconcile again when the first fire left out comes due (`refresh_by`), before that instant's
 /// fires. Nothing is ever late, nothing waits for a slot, and the journal only repeats the plan.
+/// With one priority level a registration is the next `max_pending` fires, taken from the fires
+/// already read; with several, `Reconciler` chooses them, as it does for the loop.
 /// So this writes the same lines as `FireLoop` with a `SpyBackend` (`SpySimulationTests` compares
 /// them over random plans), without the loop's per-fire journal, log and backend calls. Why: the
 /// loop simulated 117 k fires/s on a 1,000,800-fire plan; this writes the same record at the rate
@@ -16,34 +18,49 @@ import AlmanacTime
 public enum SpySimulation {
     /// Whether `source` is a plan this covers; other plans are simulated by `FireLoop`.
     public static func covers(_ source: PlanFireSource) -> Bool {
-        source.hasUniformPriority && source.header.regions.isEmpty
+        source.header.regions.isEmpty
     }
 
     /// Writes the spy's record of simulating `source` from `from` until `until` (exclusive) to `output`.
     /// A fire that cannot be read stops the simulation with its error (the lines before it are written).
     public static func run(_ source: PlanFireSource, from: Instant, until: Instant, output: LineSink) throws -> FireLoop.Summary {
-        precondition(covers(source), "SpySimulation covers plans with one priority level and no regions")
+        precondition(covers(source), "SpySimulation covers plans without regions")
         var writer = Writer(plan: source.header, output: output)
         let plan = source.header
         let budget = max(0, plan.limits.maxPending)
         let cursor = try source.cursor(from: from)
         // Fires read but not delivered yet, in plan order: the due ones, then those a reconcile
-        // registers; each with the end of its fields' text in `fields` (formatted once, written twice).
+        // registers; each with the end of its line's text after the call in `tails` (formatted once,
+        // written twice: registered, then delivered).
         var ahead: [Fire] = []
         var ends: [Int] = []
-        var fields: [UInt8] = []
+        var tails: [UInt8] = []
         var head = 0
         func fill(_ count: Int) throws {
             while ahead.count - head < count, let fire = try cursor.next() {
-                writer.appendFields(fire, to: &fields)
+                writer.appendTail(fire, to: &tails)
                 ahead.append(fire)
-                ends.append(fields.count)
+                ends.append(tails.count)
             }
         }
-        func text(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+        func tail(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
         var summary = FireLoop.Summary()
         var refreshBy: Instant?
+        var scratch: [UInt8] = []
         func reconcile(now: Instant) throws {
+            summary.reconciles += 1
+            guard source.hasUniformPriority else {
+                let registration = try Reconciler.registration(for: source, now: now)
+                writer.cancelAll()
+                for fire in registration.fires {
+                    scratch.removeAll(keepingCapacity: true)
+                    writer.appendTail(fire, to: &scratch)
+                    writer.line(.schedule, scratch, 0..<scratch.count)
+                }
+                refreshBy = registration.refreshBy > now ? registration.refreshBy : nil
+                try writer.flushIfFull()
+                return
+            }
             // Fires at `now` are delivered after this reconcile; the registration starts after them.
             try fill(1)
             var first = head
@@ -55,10 +72,9 @@ public enum SpySimulation {
             try fill(first - head + budget + 1)
             let end = min(ahead.count, first + budget)
             writer.cancelAll()
-            for index in first..<end { writer.line(.schedule, ahead[index].trigger, fields, text(index)) }
+            for index in first..<end { writer.line(.schedule, tails, tail(index)) }
             var refresh = plan.window.to
             if end < ahead.count, ahead[end].at < refresh { refresh = ahead[end].at }
-            summary.reconciles += 1
             refreshBy = refresh > now ? refresh : nil
             try writer.flushIfFull()
         }
@@ -68,7 +84,7 @@ public enum SpySimulation {
             // Delivered fires leave the front now and then (never inside `reconcile`, which holds indices).
             if head > 4096 && head * 2 > ahead.count {
                 let dropped = ends[head - 1]
-                fields.removeFirst(dropped)
+                tails.removeFirst(dropped)
                 ends.removeFirst(head)
                 for i in ends.indices { ends[i] -= dropped }
                 ahead.removeFirst(head)
@@ -76,7 +92,7 @@ public enum SpySimulation {
             }
             try fill(1)
             while head < ahead.count, ahead[head].at <= now, ahead[head].at < until {
-                writer.line(.fire, ahead[head].trigger, fields, text(head))
+                writer.line(.fire, tails, tail(head))
                 summary.fired += 1
                 head += 1
                 if head == ahead.count { try fill(1) }
@@ -121,20 +137,20 @@ public enum SpySimulation {
 
         mutating func cancelAll() { put("{\"call\": \"cancelAll\"}\n") }
 
-        mutating func appendFields(_ fire: Fire, to out: inout [UInt8]) {
+        /// Appends what follows the call in `fire`'s lines: `<fields>, "payload": …}` and the line feed.
+        mutating func appendTail(_ fire: Fire, to out: inout [UInt8]) {
             FireDescription.appendFields(fire, formatter: &formatter, to: &out)
+            if fire.trigger != lastTrigger {
+                lastTrigger = fire.trigger
+                lastPayload = Array(", \"payload\": ".utf8) + payload(fire.trigger) + Array("}\n".utf8)
+            }
+            out.append(contentsOf: lastPayload)
         }
 
-        mutating func line(_ call: Call, _ trigger: String, _ fields: [UInt8], _ range: Range<Int>) {
+        /// A call's line: its start, then a tail made by `appendTail`.
+        mutating func line(_ call: Call, _ tails: [UInt8], _ range: Range<Int>) {
             if call == .schedule { put("{\"call\": \"schedule\", ") } else { put("{\"call\": \"fire\", ") }
-            fields.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-            put(", \"payload\": ")
-            if trigger != lastTrigger {
-                lastTrigger = trigger
-                lastPayload = payload(trigger)
-            }
-            bytes.append(contentsOf: lastPayload)
-            put("}\n")
+            tails.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
         }
 
         mutating func payload(_ trigger: String) -> [UInt8] {

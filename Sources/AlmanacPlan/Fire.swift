@@ -1,4 +1,11 @@
 import AlmanacTime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One concrete fire.
 ///
@@ -93,14 +100,22 @@ public struct Fire: Hashable, Sendable {
     /// The nominal wall time and second-pass mark of an id `trigger@YYYY-MM-DDTHH:MM:SS[~2]`, or nil
     /// when `bytes` is not such an id of `trigger`.
     public static func parseID(_ bytes: UnsafeBufferPointer<UInt8>, trigger: String) -> (wall: Int64, secondPass: Bool)? {
+        var cache = PlanTimestamp.DayCache()
+        return parseID(bytes, trigger: trigger, cache: &cache)
+    }
+
+    static func parseID(
+        _ bytes: UnsafeBufferPointer<UInt8>, trigger: String, cache: inout PlanTimestamp.DayCache
+    ) -> (wall: Int64, secondPass: Bool)? {
+        var trigger = trigger
         let t = trigger.utf8.count
         guard bytes.count == t + 20 || bytes.count == t + 22,
-            bytes.starts(with: trigger.utf8), bytes[t] == 0x40
+            t == 0 || trigger.withUTF8({ memcmp($0.baseAddress!, bytes.baseAddress!, t) == 0 }), bytes[t] == 0x40
         else { return nil }
         let secondPass = bytes.count == t + 22
         if secondPass && (bytes[t + 20] != 0x7E || bytes[t + 21] != 0x32) { return nil }
         let time = UnsafeBufferPointer(rebasing: bytes[(t + 1)..<(t + 20)])
-        guard let wall = PlanTimestamp.parseWallTime(time) else { return nil }
+        guard let wall = PlanTimestamp.parseWallTime(time, cache: &cache) else { return nil }
         return (wall, secondPass)
     }
 }

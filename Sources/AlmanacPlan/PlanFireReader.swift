@@ -16,6 +16,8 @@ struct PlanFireReader {
     fileprivate var lastTrigger = ""
     /// The trigger last found declared in the plan's header (`PlanLines.fire`).
     var declaredTrigger: String?
+    /// The date `readCanonicalFire` parsed last.
+    private var days = PlanTimestamp.DayCache()
 
     /// A reader for fires read one at a time (`readFireObject`).
     init() {}
@@ -158,19 +160,14 @@ extension PlanFireReader {
             i += length
             return true
         }
-        // A string's raw bytes up to its closing quote; nil when it has an escape or a control byte.
+        // A string's raw bytes up to the next quote. Every value is then parsed by a reader that
+        // takes only digits, separators and trigger-id characters, so one with an escape (or cut
+        // at an escaped quote) or a control byte is refused there and the line left to the scanner.
         func value() -> UnsafeBufferPointer<UInt8>? {
+            guard i < count, let quote = memchr(base + i, 0x22, count - i) else { return nil }
             let start = i
-            while i < count {
-                let b = line[i]
-                if b == 0x22 {
-                    i += 1
-                    return UnsafeBufferPointer(rebasing: line[start..<(i - 1)])
-                }
-                if b == 0x5C || b < 0x20 { return nil }
-                i += 1
-            }
-            return nil
+            i = base.distance(to: quote.assumingMemoryBound(to: UInt8.self)) + 1
+            return UnsafeBufferPointer(rebasing: line[start..<(i - 1)])
         }
         guard literal("{\"at\": \""), let atText = value(), literal(", \"trigger\": \""), let triggerText = value(),
             literal(", \"local\": \""), let localText = value(), literal(", \"id\": \""), let idText = value()
@@ -181,15 +178,23 @@ extension PlanFireReader {
             nominalText = text
         }
         guard literal("}"), literal(",") != isLast, i == count else { return nil }
-        guard let at = PlanTimestamp.parseInstant(atText), let (local, offset) = PlanTimestamp.parseLocal(localText),
+        guard let at = PlanTimestamp.parseInstant(atText, cache: &days),
+            let (local, offset) = PlanTimestamp.parseLocal(localText, cache: &days),
             PlanFields.isTriggerID(triggerText)
         else { return nil }
-        let trigger = lastTrigger.utf8.elementsEqual(triggerText) ? lastTrigger : String(decoding: triggerText, as: UTF8.self)
-        guard let parsed = Fire.parseID(idText, trigger: trigger), local.wallSeconds - Int64(offset) == at.secondsSinceEpoch
+        var trigger = lastTrigger
+        if !trigger.withUTF8({
+            $0.count == triggerText.count && ($0.count == 0 || memcmp($0.baseAddress!, triggerText.baseAddress!, $0.count) == 0)
+        }) {
+            trigger = String(decoding: triggerText, as: UTF8.self)
+        }
+        guard let parsed = Fire.parseID(idText, trigger: trigger, cache: &days), local.wallSeconds - Int64(offset) == at.secondsSinceEpoch
         else { return nil }
         if let nominalText {
             // A nominal time the id does not name is a hand-made plan's: the scanner keeps it as written.
-            guard let nominal = PlanTimestamp.parseNominal(nominalText), nominal.wallSeconds == parsed.wall else { return nil }
+            guard let nominal = PlanTimestamp.parseNominal(nominalText, cache: &days), nominal.wallSeconds == parsed.wall else {
+                return nil
+            }
         }
         lastTrigger = trigger
         return Fire(

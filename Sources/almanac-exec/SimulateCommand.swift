@@ -52,16 +52,17 @@ struct SimulateCommand: ParsableCommand {
             try FireLoop(
                 loadSource: { try PlanFireSource.open(path: path) }, backend: backend, journal: Journal(),
                 clock: VirtualClock(start: from),
-                options: FireLoop.Options(until: Double(until.secondsSinceEpoch)),
+                options: FireLoop.Options(until: Double(until.secondsSinceEpoch), stopWhenFiresUnreadable: true),
                 log: { message in
                     // Only what a person must know: the loop's routine lines are for the daemon's log.
                     // Prefix and suffix tests, not Foundation's locale-aware `contains`: this runs for
                     // every fire, and `contains` took 6% of simulating a plan (perf, 86,400 fires).
                     if message.hasPrefix("reload") || message.hasSuffix("a restart sees them again") { printError(message) }
+
                 }, locations: locations)
         }
         warnOutside(loop.window, from: from, until: until)
-        let summary = try orExit { try loop.run() }
+        let summary = try orExit(prefix: "\(path): ") { try loop.run() }
         var line = summaryLine(summary, from: from, until: until)
         if backend is ExecBackend { line += "; commands: " + outcomes.summary }
         printError(line)

@@ -13,7 +13,8 @@ import Darwin
 
 /// `SpySimulation` writes the fire loop's spy record: the same lines and the same summary as
 /// `FireLoop` with a `SpyBackend` on a virtual clock, over random plans (fires in several zones,
-/// moved and second-pass fires, several triggers at one instant, budgets from 0 up, ranges inside,
+/// moved and second-pass fires, several triggers at one instant, one priority level or several,
+/// budgets from 0 up, ranges inside,
 /// across and outside the window), read from memory and from a plan file.
 @Suite struct SpySimulationTests {
     static func randomPlan(_ random: inout SplitMix) -> Plan {
@@ -38,8 +39,10 @@ import Darwin
             if ids.insert(fire.id).inserted { fires.append(fire) }
         }
         var plan = TestPlans.plan(fires, maxPending: Int(random.next() % 12), length: length)
+        // One priority level (the registration is the next fires), or a level per trigger.
+        let levels = random.next() % 2 == 0
         for name in plan.triggers.keys {
-            plan.triggers[name]?.priority = priority
+            plan.triggers[name]?.priority = levels ? Int(random.next() % 3) : priority
             if random.next() % 2 == 0 { plan.triggers[name]?.payload = [:] }
         }
         return plan
@@ -91,10 +94,10 @@ import Darwin
         #expect(reconciles > 2_000)
     }
 
-    @Test func coversOnlyPlansWithOnePriorityAndNoRegions() {
+    @Test func coversPlansWithoutRegions() {
         var plan = TestPlans.plan(TestPlans.every("a", step: 60, to: 600) + TestPlans.every("b", step: 60, to: 600))
         #expect(SpySimulation.covers(PlanFireSource(plan)))
-        plan.triggers["a"]?.priority = 3
+        plan.regions = [PlanRegion(trigger: "a", on: .enter, latitude: "1", longitude: "2", radius: "100", armed: [])]
         #expect(!SpySimulation.covers(PlanFireSource(plan)))
     }
 }

@@ -24,9 +24,9 @@ import Testing
         }
     }
 
-    static func fast(_ line: [UInt8], isLast: Bool) -> Fire? {
-        var reader = PlanFireReader()
-        return line.withUnsafeBufferPointer { reader.readCanonicalFire($0, isLast: isLast) }
+    /// The fast reading, by one reader across lines as a cursor reads them (it remembers the last date and trigger).
+    static func fast(_ line: [UInt8], isLast: Bool, reader: inout PlanFireReader) -> Fire? {
+        line.withUnsafeBufferPointer { reader.readCanonicalFire($0, isLast: isLast) }
     }
 
     /// A fire the compiler could write, in any zone offset (seconds included), moved or not, second pass or not.
@@ -53,12 +53,13 @@ import Testing
 
     @Test func readsEveryCompilerLineAsTheScannerDoes() throws {
         var random = SplitMix(seed: 0x5EED)
+        var reader = PlanFireReader()
         var read = 0
         for _ in 0..<20_000 {
             let fire = Self.randomFire(&random)
             let last = random.next() % 8 == 0
             guard let line = Self.line(fire, last: last) else { continue }
-            let fast = try #require(Self.fast(line, isLast: last), "\(String(decoding: line, as: UTF8.self))")
+            let fast = try #require(Self.fast(line, isLast: last, reader: &reader), "\(String(decoding: line, as: UTF8.self))")
             #expect(fast == Self.scanned(line, isLast: last))
             #expect(fast == fire)
             #expect(fast.id == fire.id)
@@ -69,6 +70,7 @@ import Testing
 
     @Test func mutatedLinesAreTheScannersOrNotReadFast() throws {
         var random = SplitMix(seed: 0xBAD)
+        var reader = PlanFireReader()
         let alphabet = Array("{}\",:\\ @~Z+-T0123456789azu".utf8)
         var readFast = 0, total = 0
         for _ in 0..<40_000 {
@@ -88,7 +90,7 @@ import Testing
             // The last flag is sometimes wrong for the line, as the cursor's position decides it.
             let isLast = random.next() % 4 == 0 ? !last : last
             total += 1
-            guard let fast = Self.fast(line, isLast: isLast) else { continue }
+            guard let fast = Self.fast(line, isLast: isLast, reader: &reader) else { continue }
             readFast += 1
             let scanned = Self.scanned(line, isLast: isLast)
             #expect(fast == scanned, "\(String(decoding: line, as: UTF8.self))")

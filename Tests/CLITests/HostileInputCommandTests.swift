@@ -146,4 +146,30 @@ import Testing
         #expect(deep.status == 1)
         #expect(deep.stderr.contains("error[E0104]"), "\(deep.stderr)")
     }
+
+    /// A fire line broken in the middle of a plan stops `simulate` with its place and exit 2, on
+    /// the spy's fast path and on the general loop (stdout backend) alike: never a short record
+    /// that looks like success.
+    @Test func simulateRefusesAPlanWhoseFiresCannotAllBeRead() throws {
+        let dir = try Self.directory()
+        // 288 fires: the broken one is read long after the first registration (64 fires).
+        try Self.write("version: 1\ntimezone: UTC\ntriggers:\n  t: {every: 10m}\n", "often.yaml", in: dir)
+        let compiled = try CommandRunner.run(
+            "almanac", ["compile", "often.yaml", "--from", "2027-01-01", "--horizon", "2d", "-o", "plan.json"], in: dir)
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        var lines = try String(contentsOfFile: dir + "/plan.json", encoding: .utf8).components(separatedBy: "\n")
+        let broken = try #require(lines.firstIndex { $0.contains("\"at\": \"2027-01-02T20:00:00Z\"") })
+        lines[broken] = lines[broken].replacingOccurrences(of: "20:00:00Z", with: "20:00:00")
+        try Self.write(lines.joined(separator: "\n"), "broken.json", in: dir)
+        for backend in ["spy", "stdout"] {
+            let run = try CommandRunner.run(
+                "almanac-exec",
+                ["simulate", "broken.json", "--from", "2027-01-01T00:00:00Z", "--until", "2027-01-03T00:00:00Z", "--backend", backend]
+                    + (backend == "spy" ? ["--record", "spy.jsonl"] : []),
+                in: dir)
+            #expect(run.status == 2, "\(backend): \(run.stderr)")
+            #expect(run.stderr.contains("broken.json: \(broken + 1):"), "\(backend): \(run.stderr)")
+            #expect(!run.stderr.contains("simulated"), "\(backend): \(run.stderr)")
+        }
+    }
 }
