@@ -5,7 +5,7 @@
 #   run         startup (spawn -> first registration written) and reload (SIGHUP -> registration rewritten),
 #               peak RSS of the daemon over both
 #   simulate    fires/s with the spy backend to /dev/null, for the plan (SpySimulation) and for the same fires
-#               under two priority levels (the general fire loop); and the floor of reading the plan
+#               under two priority levels (registrations chosen by Reconciler); and the floor of reading the plan
 #               (`almanac diff PLAN PLAN`)
 #   idle        the daemon's CPU while it waits for a fire an hour away (it must sleep, not poll)
 # Timings are medians of ROUNDS runs (default 7; the machine may be shared), RSS the largest seen.
@@ -113,8 +113,8 @@ table() {
   reconcile_row "$exe" 2027-11-26T00:00:00Z "last day"
   run_rows "$exe"
   simulate_row "$exe"
-  # A plan with two priority levels takes the general fire loop (SpySimulation covers one level).
-  simulate_row "$exe" "$work/plan-priorities.json" "simulate, two priority levels (general loop)" "(no target)"
+  # Two priority levels: each registration is chosen by Reconciler, as in the loop.
+  simulate_row "$exe" "$work/plan-priorities.json" "simulate, two priority levels (Reconciler chooses)" "(no target)"
 }
 
 seconds() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
