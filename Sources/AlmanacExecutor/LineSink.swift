@@ -13,6 +13,8 @@ import Darwin
 /// delays only the writer thread, never the fire loop, so signals are still handled.
 public final class LineSink: @unchecked Sendable {
     private let fileDescriptor: Int32?
+    /// What write errors call the destination: the file's path, `standard output`, or the descriptor.
+    private let name: String
     private let ownsDescriptor: Bool
     private var memory: [String] = []
     private let lock = Lock(monotonic: true)
@@ -34,6 +36,7 @@ public final class LineSink: @unchecked Sendable {
     /// Lines kept in memory.
     public init() {
         fileDescriptor = nil
+        name = "memory"
         ownsDescriptor = false
         buffered = false
     }
@@ -42,6 +45,7 @@ public final class LineSink: @unchecked Sendable {
     /// `inBackground`, by a thread of its own.
     public init(fileDescriptor: Int32, inBackground: Bool = false, buffered: Bool = false) {
         self.fileDescriptor = fileDescriptor
+        name = fileDescriptor == 1 ? "standard output" : "file descriptor \(fileDescriptor)"
         ownsDescriptor = false
         self.buffered = buffered && !inBackground
         if inBackground {
@@ -56,6 +60,7 @@ public final class LineSink: @unchecked Sendable {
         let fd = open(path, flags, 0o644)
         guard fd >= 0 else { throw ExecutorError("cannot open \(path): \(String(cString: strerror(errno)))") }
         fileDescriptor = fd
+        name = path
         ownsDescriptor = true
         self.buffered = buffered
     }
@@ -71,7 +76,7 @@ public final class LineSink: @unchecked Sendable {
     private func flushLocked() throws {
         guard let fileDescriptor, !pending.isEmpty else { return }
         defer { pending.removeAll(keepingCapacity: true) }
-        try writeAll(fileDescriptor, pending)
+        try writeAll(fileDescriptor, pending, to: name)
     }
 
     /// The lines written so far, for a memory sink.
@@ -92,7 +97,7 @@ public final class LineSink: @unchecked Sendable {
         }
         try lock.withLock {
             try flushLocked()
-            try writeAll(fileDescriptor!, bytes)
+            try writeAll(fileDescriptor!, bytes, to: name)
         }
     }
 
@@ -124,11 +129,11 @@ public final class LineSink: @unchecked Sendable {
                 pending.append(0x0A)
                 if pending.count >= 256 * 1024 {
                     defer { pending.removeAll(keepingCapacity: true) }
-                    try writeAll(fileDescriptor, pending)
+                    try writeAll(fileDescriptor, pending, to: name)
                 }
                 return
             }
-            try writeAll(fileDescriptor, Array(line) + [0x0A])
+            try writeAll(fileDescriptor, Array(line) + [0x0A], to: name)
         }
     }
 
@@ -159,7 +164,7 @@ public final class LineSink: @unchecked Sendable {
             }
             // A reader that went away (EPIPE) loses these lines; the journal still has the fires.
             do {
-                try writeAll(fileDescriptor, chunk)
+                try writeAll(fileDescriptor, chunk, to: name)
             } catch {
                 lock.withLock { if writeFailure == nil { writeFailure = "\(error)" } }
             }
@@ -167,14 +172,15 @@ public final class LineSink: @unchecked Sendable {
     }
 }
 
-/// Writes every byte to `fd`, retrying short writes and interrupted calls.
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
+/// Writes every byte to `fd`, retrying short writes and interrupted calls; a failure names `name`
+/// (the file's path, or what the descriptor is).
+func writeAll(_ fd: Int32, _ bytes: [UInt8], to name: String) throws {
     var offset = 0
     while offset < bytes.count {
         let n = bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress! + offset, $0.count - offset) }
         if n < 0 {
             if errno == EINTR { continue }
-            throw ExecutorError("write failed: \(String(cString: strerror(errno)))")
+            throw ExecutorError("write failed: \(name): \(String(cString: strerror(errno)))")
         }
         offset += n
     }

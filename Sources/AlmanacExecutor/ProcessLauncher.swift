@@ -84,7 +84,7 @@ enum ProcessLauncher {
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         do {
-            try writeAll(fd, input)
+            try writeAll(fd, input, to: "the payload file in \(directory)")
         } catch {
             close(fd)
             throw ExecutorError("cannot write the payload: \(error)")

@@ -36,7 +36,7 @@ public enum RegistrationRecord {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ExecutorError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
         do {
-            try writeAll(fd, Array(render(registration, plan: plan, now: now).utf8))
+            try writeAll(fd, Array(render(registration, plan: plan, now: now).utf8), to: temporary)
             fsync(fd)
             close(fd)
         } catch {

@@ -43,6 +43,28 @@ import Darwin
         #expect(failures.first?.contains("write failed") == true)
     }
 
+    /// A failed write names the file, in every mode of writing (at once, in blocks, in the background).
+    @Test func aFailedWriteNamesTheFile() throws {
+        for buffered in [false, true] {
+            let sink = try LineSink(path: "/dev/full", buffered: buffered)
+            var failure = ""
+            do {
+                try sink.write(Self.line)
+                try sink.flush()
+            } catch { failure = "\(error)" }
+            #expect(failure.contains("/dev/full"), "\(failure)")
+            #expect(failure.contains("No space left"), "\(failure)")
+        }
+        let fd = open("/dev/full", O_WRONLY)
+        defer { close(fd) }
+        let background = LineSink(fileDescriptor: fd, inBackground: true)
+        try background.write(Self.line)
+        background.drain(within: 1)
+        var failure = ""
+        do { try background.write(Self.line) } catch { failure = "\(error)" }
+        #expect(failure.contains("file descriptor \(fd)"), "\(failure)")
+    }
+
     @Test func aForegroundSinkWritesAtOnce() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
