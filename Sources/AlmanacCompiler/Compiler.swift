@@ -134,7 +134,10 @@ public struct Compiler: Sendable {
         let header = Plan(
             spec: SpecInfo(name: schedule.name, sha256: specSHA256), window: window,
             tzdata: recordsZoneDigest ? Self.zoneDataLabel(version: tzdataVersion, zones: Array(tables.keys)) : tzdataVersion,
-            limits: PlanLimits(maxPending: schedule.limits.maxPending, maxRegions: schedule.limits.maxRegions),
+            limits: PlanLimits(
+                maxPending: schedule.limits.maxPending, maxRegions: schedule.limits.maxRegions,
+                minCoverage: schedule.limits.minCoverageDays.map { WindowLength(days: Int64($0)) }
+                    ?? WindowLength(seconds: schedule.limits.minCoverage.seconds)),
             triggers: triggers, regions: regions.sorted { $0.trigger.utf8.lexicographicallyPrecedes($1.trigger.utf8) })
         // Calendar days of `min_coverage` are counted, and the warning's times written, in the spec's
         // zone (UTC without one).

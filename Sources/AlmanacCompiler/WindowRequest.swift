@@ -51,7 +51,7 @@ public struct WindowRequest: Hashable, Sendable {
             // From a date, N days end where that date plus N starts, even when a midnight is missing.
             end = startOfDay(last, table).adding(TimeSpan(seconds: length.seconds))
         } else {
-            end = add(length, to: start, zone: zone ?? "UTC")
+            end = length.added(to: start, zone: zone ?? "UTC")
         }
         guard let end, end > start else { return nil }
         return Window(from: start, to: end)
@@ -67,27 +67,6 @@ public struct WindowRequest: Hashable, Sendable {
             return .date(LocalDateTime(wallSeconds: now.secondsSinceEpoch + offset).date.adding(days: days))
         case .now, .instant: return nil
         }
-    }
-
-    /// `start` plus `length`: the days on the zone's wall clock, keeping the time of day (a result in
-    /// a gap moves forward by the gap's length, one in an overlap takes the earlier instant, as
-    /// Temporal's "compatible" disambiguation), then the elapsed seconds.
-    func add(_ length: WindowLength, to start: Instant, zone: String) -> Instant? {
-        let days = min(max(length.days, -4_000_000), 4_000_000)
-        let roughEnd = start.secondsSinceEpoch + days * 86_400
-        guard
-            let table = OffsetTable(
-                zone: zone, covering: Instant(secondsSinceEpoch: min(start.secondsSinceEpoch, roughEnd) - 2 * 86_400),
-                to: Instant(secondsSinceEpoch: max(start.secondsSinceEpoch, roughEnd) + 2 * 86_400))
-        else { return nil }
-        let wall = start.secondsSinceEpoch + Int64(table.offset(at: start)) + days * 86_400
-        let local = LocalDateTime(wallSeconds: wall)
-        let instant: Instant
-        switch table.resolve(local, policy: DSTPolicy(gap: .shift, overlap: .first)) {
-        case .one(let time), .two(let time, _): instant = time.instant
-        case .none: return nil
-        }
-        return Instant(secondsSinceEpoch: instant.secondsSinceEpoch &+ length.seconds)
     }
 
     /// Local midnight of `date`; where midnight falls in a gap, the first instant after it.

@@ -165,6 +165,14 @@ public final class FileJournalStore: JournalStore, @unchecked Sendable {
         let path = directory + "/" + lockName
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ExecutorError("cannot open the lock \(path): \(String(cString: strerror(errno)))") }
+        // A lock just released can stay held for a moment by a process being spawned elsewhere in
+        // this process (between its fork and its exec it shares our descriptors): try for 200 ms
+        // before naming the holder. (Seen once in `swift test`, where commands run in parallel.)
+        var attempts = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK && attempts < 20 {
+            attempts += 1
+            usleep(10_000)
+        }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let reason = errno
             var buffer = [UInt8](repeating: 0, count: 32)

@@ -23,14 +23,14 @@ public struct PriorityIndex: Sendable {
         levels = byPriority.keys.sorted(by: >).map { byPriority[$0]! }
     }
 
-    /// The fires to register at `now` within `budget`, by (priority descending, plan order), in
-    /// plan order; and the earliest future fire left out.
-    func choose(from plan: Plan, after now: Instant, budget: Int) -> (chosen: [Int], firstLeftOut: Instant?) {
+    /// The fires at or after `cutoff` to register within `budget`, by (priority descending, plan
+    /// order), in plan order; and the earliest of them left out.
+    func choose(from plan: Plan, atOrAfter cutoff: Instant, budget: Int) -> (chosen: [Int], firstLeftOut: Instant?) {
         var chosen: [Int] = []
         var remaining = budget
         var firstLeftOut: Instant?
         for level in levels {
-            let start = Self.firstFuture(level, plan, now)
+            let start = Self.firstAtOrAfter(cutoff, level, plan)
             let take = min(remaining, level.count - start)
             chosen.append(contentsOf: level[start..<(start + take)])
             remaining -= take
@@ -43,12 +43,12 @@ public struct PriorityIndex: Sendable {
         return (chosen, firstLeftOut)
     }
 
-    /// The first position in `level` whose fire is after `now` (fires in a level ascend in time).
-    static func firstFuture(_ level: [Int], _ plan: Plan, _ now: Instant) -> Int {
+    /// The first position in `level` whose fire is at or after `cutoff` (fires in a level ascend in time).
+    static func firstAtOrAfter(_ cutoff: Instant, _ level: [Int], _ plan: Plan) -> Int {
         var low = 0, high = level.count
         while low < high {
             let mid = (low + high) / 2
-            if plan.fires[level[mid]].at > now { high = mid } else { low = mid + 1 }
+            if plan.fires[level[mid]].at >= cutoff { high = mid } else { low = mid + 1 }
         }
         return low
     }

@@ -1,8 +1,14 @@
 import AlmanacPlan
 import AlmanacTime
 
-/// The phone practice as a function: cancel everything, then register the future fires in time
-/// order, at most `max_pending`, the highest priorities first when the budget must choose.
+/// The phone practice as a function: cancel everything, then register future fires, at most
+/// `max_pending`, so that nothing soon is ever left out.
+///
+/// Coverage comes first: every future fire before `min(now + min_coverage, the instant where the
+/// soonest max_pending future fires end)` is registered. The slots left go to later fires by
+/// priority, then time, then plan order — so a priority can only extend what is covered, never
+/// starve a reminder due in the next minutes. `refresh_by` is the first future fire not registered
+/// (else the window's end): always after `now`, and no fire before it is missing.
 ///
 /// Registration depends only on the plan and `now`, so reconciling twice registers the same set.
 public enum Reconciler {
@@ -22,6 +28,21 @@ public enum Reconciler {
         public var regionsChangeAt: Instant?
     }
 
+    /// `now + min_coverage`: calendar days on the wall clock of the plan's zone (the zone its zoned
+    /// triggers share, else UTC), then elapsed seconds.
+    public static func coverageEnd(of plan: Plan, now: Instant) -> Instant {
+        let coverage = plan.limits.minCoverage
+        return coverage.added(to: now, zone: plan.calendarZone)
+            ?? Instant(secondsSinceEpoch: now.secondsSinceEpoch &+ coverage.nominalSeconds)
+    }
+
+    /// Where coverage stops counting: `now + min_coverage`, or sooner where the budget's soonest
+    /// fires end (`budgetEnd`, the last of them); every future fire before it is registered.
+    static func coverageCutoff(of plan: Plan, now: Instant, budgetEnd: Instant?) -> Instant {
+        guard let budgetEnd else { return Instant(secondsSinceEpoch: now.secondsSinceEpoch + 1) }
+        return min(coverageEnd(of: plan, now: now), budgetEnd)
+    }
+
     /// The fires and regions to register at `now`. Pass the plan's `PriorityIndex` when
     /// reconciling the same plan repeatedly (the fire loop does), so each call stays cheap.
     public static func registration(for plan: Plan, now: Instant, index: PriorityIndex? = nil) -> Registration {
@@ -34,9 +55,12 @@ public enum Reconciler {
         if future.count <= budget {
             chosen = Array(future)
         } else {
-            // Priority first, then plan order (which is time order).
-            let (indices, firstLeftOut) = (index ?? PriorityIndex(plan)).choose(from: plan, after: now, budget: budget)
-            chosen = indices.map { plan.fires[$0] }
+            let cutoff = coverageCutoff(of: plan, now: now, budgetEnd: budget > 0 ? plan.fires[firstFuture + budget - 1].at : nil)
+            let firstLate = partitionPoint(plan.fires, from: firstFuture) { $0.at >= cutoff }
+            // Later fires by priority, then plan order (which is time order).
+            let (indices, firstLeftOut) = (index ?? PriorityIndex(plan)).choose(
+                from: plan, atOrAfter: cutoff, budget: budget - (firstLate - firstFuture))
+            chosen = Array(plan.fires[firstFuture..<firstLate]) + indices.map { plan.fires[$0] }
             if let firstLeftOut, firstLeftOut < refreshBy { refreshBy = firstLeftOut }
         }
         // A region is watched only while armed; the loop (or the next reconcile) follows its windows.
@@ -48,51 +72,67 @@ public enum Reconciler {
     }
 
     /// The fires and regions to register at `now`, reading from `source` only what the choice needs:
-    /// with one priority level, the first `max_pending` fires after `now`; with several, the fires
-    /// after `now` until the highest level alone fills the budget (or the plan ends). Gives the same
-    /// registration as `registration(for: Plan, …)` over the whole plan.
+    /// the soonest `max_pending` fires after `now`; with several priority levels, then the fires
+    /// after the coverage cutoff until the highest level alone fills the slots left (or the plan
+    /// ends). Gives the same registration as `registration(for: Plan, …)` over the whole plan.
     public static func registration(for source: PlanFireSource, now: Instant) throws -> Registration {
         let plan = source.header
         let budget = max(0, plan.limits.maxPending)
         let cursor = try source.cursor(from: Instant(secondsSinceEpoch: now.secondsSinceEpoch + 1))
-        var chosen: [Fire] = []
+        var soonest: [Fire] = []
+        while soonest.count < budget, let fire = try cursor.next() { soonest.append(fire) }
+        var seen = soonest.count
+        var chosen = soonest
         var refreshBy = plan.window.to
-        var seen = 0
-        if source.hasUniformPriority {
-            while chosen.count < budget, let fire = try cursor.next() { chosen.append(fire) }
-            seen = chosen.count
-            if let leftOut = try cursor.peek(), leftOut.at < refreshBy { refreshBy = leftOut.at }
-        } else {
-            // Per level, by descending priority: its first `budget` future fires and the one after.
-            let priorities = Set(plan.triggers.values.map(\.priority)).sorted(by: >)
-            let levelOf = Dictionary(uniqueKeysWithValues: priorities.enumerated().map { ($1, $0) })
-            var taken = [[Fire]](repeating: [], count: priorities.count)
-            var leftOut = [Instant?](repeating: nil, count: priorities.count)
-            var lastTrigger = "", lastLevel = 0
-            while let fire = try cursor.peek() {
-                if fire.trigger != lastTrigger {
-                    lastTrigger = fire.trigger
-                    lastLevel = levelOf[plan.triggers[fire.trigger]?.priority ?? 0] ?? priorities.count - 1
+        if let next = try cursor.peek() {
+            if source.hasUniformPriority {
+                // The slots left after the covered fires go to the next fires in time: the soonest.
+                if next.at < refreshBy { refreshBy = next.at }
+            } else {
+                let cutoff = coverageCutoff(of: plan, now: now, budgetEnd: soonest.last?.at)
+                let covered = soonest.prefix { $0.at < cutoff }.count
+                // Fires from the cutoff on, soonest first, compete for the slots left.
+                var pending = soonest[covered...].makeIterator()
+                var held: Fire? = pending.next()
+                func peekCandidate() throws -> Fire? { if let held { held } else { try cursor.peek() } }
+                func takeCandidate() throws {
+                    if held != nil { held = pending.next() } else { _ = try cursor.next(); seen += 1 }
                 }
-                // Once the top level has more future fires than the budget, it takes every slot.
-                if taken[0].count == budget && leftOut[0] != nil { break }
-                _ = try cursor.next()
-                seen += 1
-                if taken[lastLevel].count < budget {
-                    taken[lastLevel].append(fire)
-                } else if leftOut[lastLevel] == nil {
-                    leftOut[lastLevel] = fire.at
+                let slots = budget - covered
+                // Per level, by descending priority: its first `slots` fires and the one after.
+                let priorities = Set(plan.triggers.values.map(\.priority)).sorted(by: >)
+                let levelOf = Dictionary(uniqueKeysWithValues: priorities.enumerated().map { ($1, $0) })
+                var taken = [[Fire]](repeating: [], count: priorities.count)
+                var leftOut = [Instant?](repeating: nil, count: priorities.count)
+                var lastTrigger = "", lastLevel = 0
+                while let fire = try peekCandidate() {
+                    if fire.trigger != lastTrigger {
+                        lastTrigger = fire.trigger
+                        lastLevel = levelOf[plan.triggers[fire.trigger]?.priority ?? 0] ?? priorities.count - 1
+                    }
+                    // Once the top level has more fires than the slots, it takes every one of them.
+                    if taken[0].count == slots && leftOut[0] != nil { break }
+                    // With no slot left, the first candidate is the first fire left out.
+                    if slots == 0 && leftOut.contains(where: { $0 != nil }) { break }
+                    try takeCandidate()
+                    if taken[lastLevel].count < slots {
+                        taken[lastLevel].append(fire)
+                    } else if leftOut[lastLevel] == nil {
+                        leftOut[lastLevel] = fire.at
+                    }
                 }
+                chosen = Array(soonest[..<covered])
+                var remaining = slots
+                var later: [Fire] = []
+                for level in taken.indices {
+                    let take = min(remaining, taken[level].count)
+                    later += taken[level][..<take]
+                    remaining -= take
+                    let firstLeftOut = take < taken[level].count ? taken[level][take].at : leftOut[level]
+                    if let firstLeftOut, firstLeftOut < refreshBy { refreshBy = firstLeftOut }
+                }
+                chosen += later.sorted(by: Fire.precedes)
             }
-            var remaining = budget
-            for level in taken.indices {
-                let take = min(remaining, taken[level].count)
-                chosen += taken[level][..<take]
-                remaining -= take
-                let firstLeftOut = take < taken[level].count ? taken[level][take].at : leftOut[level]
-                if let firstLeftOut, firstLeftOut < refreshBy { refreshBy = firstLeftOut }
-            }
-            chosen.sort(by: Fire.precedes)
         }
         let futureFires = seen + (try cursor.remainingCount())
         let regions = LocationMonitor.activeRegions(in: plan, at: now)
@@ -135,5 +175,14 @@ public enum Reconciler {
             if isAfter(fires[mid]) { high = mid } else { low = mid + 1 }
         }
         return low
+    }
+}
+
+extension Plan {
+    /// The zone whose wall clock counts a plan's calendar days (`min_coverage`, dates on the command
+    /// line): the zone all its zoned triggers share, else UTC.
+    public var calendarZone: String {
+        let zones = Set(triggers.values.compactMap(\.timezone))
+        return zones.count == 1 ? zones.first! : "UTC"
     }
 }

@@ -61,10 +61,17 @@ public struct Window: Hashable, Sendable {
 public struct PlanLimits: Hashable, Sendable {
     public var maxPending: Int
     public var maxRegions: Int
+    /// How far ahead of `now` a registration holds every fire before the budget may choose by
+    /// priority: calendar days in the plan's zone, then elapsed seconds (`limits.min_coverage`).
+    public var minCoverage: WindowLength
 
-    public init(maxPending: Int = 64, maxRegions: Int = 20) {
+    /// One calendar day: the spec's default, and what a plan without `min_coverage` means.
+    public static let defaultMinCoverage = WindowLength(days: 1)
+
+    public init(maxPending: Int = 64, maxRegions: Int = 20, minCoverage: WindowLength = PlanLimits.defaultMinCoverage) {
         self.maxPending = maxPending
         self.maxRegions = maxRegions
+        self.minCoverage = minCoverage
     }
 }
 

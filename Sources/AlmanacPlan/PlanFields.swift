@@ -75,10 +75,21 @@ enum PlanFields {
         }
 
         func limits() throws -> PlanLimits {
-            let members = try object(required: ["max_pending", "max_regions"])
-            return PlanLimits(
+            let members = try object(required: ["max_pending", "max_regions"], optional: ["min_coverage"])
+            var limits = PlanLimits(
                 maxPending: try member("max_pending", of: members).int(minimum: 0),
                 maxRegions: try member("max_regions", of: members).int(minimum: 0))
+            if members["min_coverage"] != nil {
+                let coverage = try member("min_coverage", of: members)
+                let parts = try coverage.object(required: [], optional: ["days", "seconds"])
+                let days = parts["days"] == nil ? 0 : try coverage.member("days", of: parts).int(minimum: 0)
+                let seconds = parts["seconds"] == nil ? 0 : try coverage.member("seconds", of: parts).int(minimum: 0)
+                guard days > 0 || seconds > 0, days <= 100 * 366, seconds <= 100 * 366 * 86_400 else {
+                    throw coverage.failure("must hold \"days\" and/or \"seconds\", together more than 0 and at most 100 years")
+                }
+                limits.minCoverage = WindowLength(days: Int64(days), seconds: Int64(seconds))
+            }
+            return limits
         }
 
         func triggers() throws -> [String: PlanTrigger] {

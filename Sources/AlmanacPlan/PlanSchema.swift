@@ -31,7 +31,17 @@ public enum PlanSchema {
       "required": ["max_pending", "max_regions"],
       "properties": {
         "max_pending": {"type": "integer", "minimum": 0, "description": "At most this many fires registered at once."},
-        "max_regions": {"type": "integer", "minimum": 0, "description": "At most this many regions monitored at once."}
+        "max_regions": {"type": "integer", "minimum": 0, "description": "At most this many regions monitored at once."},
+        "min_coverage": {
+          "type": "object",
+          "additionalProperties": false,
+          "minProperties": 1,
+          "description": "How far ahead of now a registration holds every fire before the budget chooses by priority: calendar days in the plan's zone, then elapsed seconds. Absent: one day.",
+          "properties": {
+            "days": {"type": "integer", "minimum": 0, "maximum": 36600},
+            "seconds": {"type": "integer", "minimum": 0, "maximum": 3162240000}
+          }
+        }
       }
     },
     "triggers": {

@@ -36,7 +36,16 @@ public struct PlanWriter<Sink: ByteSink> {
             + (plan.spec.sha256.map { ", \"sha256\": \(JSONWriter.quoted($0))" } ?? "") + "},\n"
         text += "  \"window\": \(windowText(plan.window)),\n"
         text += "  \"tzdata\": \(JSONWriter.quoted(plan.tzdata)),\n"
-        text += "  \"limits\": {\"max_pending\": \(plan.limits.maxPending), \"max_regions\": \(plan.limits.maxRegions)},\n"
+        text += "  \"limits\": {\"max_pending\": \(plan.limits.maxPending), \"max_regions\": \(plan.limits.maxRegions)"
+        // Written only when it is not the default, so plans of specs that do not set it stay as they were.
+        let coverage = plan.limits.minCoverage
+        if coverage != PlanLimits.defaultMinCoverage {
+            let parts = [
+                coverage.days > 0 ? "\"days\": \(coverage.days)" : nil, coverage.seconds > 0 ? "\"seconds\": \(coverage.seconds)" : nil,
+            ]
+            text += ", \"min_coverage\": {" + parts.compactMap { $0 }.joined(separator: ", ") + "}"
+        }
+        text += "},\n"
         text += "  \"triggers\": {"
         for (i, id) in JSONWriter.sortedKeys(plan.triggers).enumerated() {
             text += i == 0 ? "\n    " : ",\n    "

@@ -25,3 +25,27 @@ extension WindowLength {
     /// `n` elapsed hours.
     public static func hours(_ n: Int64) -> WindowLength { WindowLength(seconds: 3_600 * n) }
 }
+
+extension WindowLength {
+    /// `start` plus this length: the days on `zone`'s wall clock, keeping the time of day (a result
+    /// in a gap moves forward by the gap's length, one in an overlap takes the earlier instant, as
+    /// Temporal's "compatible" disambiguation), then the elapsed seconds. Nil for an unknown zone.
+    public func added(to start: Instant, zone: String) -> Instant? {
+        let days = min(max(self.days, -4_000_000), 4_000_000)
+        if days == 0 { return Instant(secondsSinceEpoch: start.secondsSinceEpoch &+ seconds) }
+        let roughEnd = start.secondsSinceEpoch + days * 86_400
+        guard
+            let table = OffsetTable(
+                zone: zone, covering: Instant(secondsSinceEpoch: min(start.secondsSinceEpoch, roughEnd) - 2 * 86_400),
+                to: Instant(secondsSinceEpoch: max(start.secondsSinceEpoch, roughEnd) + 2 * 86_400))
+        else { return nil }
+        let wall = start.secondsSinceEpoch + Int64(table.offset(at: start)) + days * 86_400
+        let local = LocalDateTime(wallSeconds: wall)
+        let instant: Instant
+        switch table.resolve(local, policy: DSTPolicy(gap: .shift, overlap: .first)) {
+        case .one(let time), .two(let time, _): instant = time.instant
+        case .none: return nil
+        }
+        return Instant(secondsSinceEpoch: instant.secondsSinceEpoch &+ seconds)
+    }
+}

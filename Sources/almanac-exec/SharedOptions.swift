@@ -87,10 +87,7 @@ func parseInstant(_ text: String, _ option: String, zone: String = "UTC") throws
 
 /// The zone in which dates on the command line are read: the plan's trigger zone if all its zoned
 /// triggers share one, else UTC.
-func dateZone(of plan: Plan) -> String {
-    let zones = Set(plan.triggers.values.compactMap(\.timezone))
-    return zones.count == 1 ? zones.first! : "UTC"
-}
+func dateZone(of plan: Plan) -> String { plan.calendarZone }
 
 /// The current instant; `SOURCE_DATE_EPOCH` (whole seconds) pins it, as for `almanac`.
 func currentInstant() throws -> Instant {

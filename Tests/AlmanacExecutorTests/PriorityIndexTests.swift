@@ -3,11 +3,10 @@ import AlmanacTime
 import Testing
 @testable import AlmanacExecutor
 
-/// The indexed budget choice agrees with the plain definition — sort the future fires by
-/// (priority descending, plan order), keep `max_pending`, register in plan order — at every `now`.
+/// The indexed budget choice agrees with the plain definition (`CoverageReference`) at every `now`.
 @Suite struct PriorityIndexTests {
     @Test(arguments: [1, 2, 3, 4, 5])
-    func agreesWithSortingEveryFutureFire(seed: UInt64) {
+    func agreesWithTheDefinition(seed: UInt64) {
         var state = seed
         func next() -> UInt64 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -21,21 +20,15 @@ import Testing
         fires.sort(by: Fire.precedes)
         var priorities: [String: Int] = [:]
         for trigger in triggers { priorities[trigger] = Int(next() % 3) - 1 }
-        let plan = TestPlans.plan(fires, priorities: priorities, maxPending: Int(5 + next() % 20))
+        var plan = TestPlans.plan(fires, priorities: priorities, maxPending: Int(5 + next() % 20))
+        plan.limits.minCoverage = WindowLength(seconds: Int64(next() % 400))
         let index = PriorityIndex(plan)
         for nowSeconds in stride(from: Int64(-10), to: 3_100, by: 37) {
             let now = TestPlans.at(nowSeconds)
-            let future = plan.fires.indices.filter { plan.fires[$0].at > now }
-            let ranked = future.sorted { a, b in
-                let pa = priorities[plan.fires[a].trigger]!, pb = priorities[plan.fires[b].trigger]!
-                return pa != pb ? pa > pb : a < b
-            }
-            let kept = Set(ranked.prefix(plan.limits.maxPending))
-            let expected = future.filter { kept.contains($0) }.map { plan.fires[$0].id }
-            let leftOut = future.filter { !kept.contains($0) }.map { plan.fires[$0].at }.min() ?? plan.window.to
+            let expected = CoverageReference.registration(plan, now: now)
             let registration = Reconciler.registration(for: plan, now: now, index: index)
-            #expect(registration.fires.map(\.id) == expected)
-            #expect(registration.refreshBy == min(leftOut, plan.window.to))
+            #expect(registration.fires.map(\.id) == expected.ids)
+            #expect(registration.refreshBy == expected.refreshBy)
         }
     }
 }

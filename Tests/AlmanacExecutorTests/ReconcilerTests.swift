@@ -1,3 +1,4 @@
+import Foundation
 import AlmanacPlan
 import AlmanacTime
 import Testing
@@ -14,20 +15,61 @@ import Testing
         #expect(registration.refreshBy == plan.window.to)
     }
 
-    @Test func budgetKeepsHighestPriorityThenEarliest() {
+    @Test func theSoonestFiresComeBeforeAnyPriority() {
         let fires = TestPlans.every("low", step: 10, to: 100) + TestPlans.every("high", step: 30, from: 5, to: 100)
         let plan = TestPlans.plan(fires, priorities: ["high": 5, "low": -1], maxPending: 6)
         let registration = Reconciler.registration(for: plan, now: TestPlans.at(-1))
-        // All four `high` fires, then the two earliest `low` ones; registered in plan order.
+        // Within a day (the default min_coverage) the six soonest fires are all registered, whatever their priority.
+        #expect(
+            registration.fires.map(\.id)
+                == [
+                    TestPlans.fire("low", 0), TestPlans.fire("high", 5), TestPlans.fire("low", 10),
+                    TestPlans.fire("low", 20), TestPlans.fire("low", 30), TestPlans.fire("high", 35),
+                ].map(\.id))
+        #expect(registration.refreshBy == TestPlans.at(40))
+        #expect(registration.futureFires == 14)
+    }
+
+    @Test func pastTheCoverageTheSlotsLeftGoByPriority() {
+        let fires = TestPlans.every("low", step: 10, to: 100) + TestPlans.every("high", step: 30, from: 5, to: 100)
+        var plan = TestPlans.plan(fires, priorities: ["high": 5, "low": -1], maxPending: 6)
+        plan.limits.minCoverage = WindowLength(seconds: 15)
+        let registration = Reconciler.registration(for: plan, now: TestPlans.at(-1))
+        // Covered: every fire before 00:14; the three slots left go to `high`, then the earliest.
         #expect(
             registration.fires.map(\.id)
                 == [
                     TestPlans.fire("low", 0), TestPlans.fire("high", 5), TestPlans.fire("low", 10),
                     TestPlans.fire("high", 35), TestPlans.fire("high", 65), TestPlans.fire("high", 95),
                 ].map(\.id))
-        // The first fire left out is low@20: reconcile again before it.
         #expect(registration.refreshBy == TestPlans.at(20))
-        #expect(registration.futureFires == 14)
+    }
+
+    /// The phone failure this budget fixes: 100 daily triggers, 5 of them at priority 10. A
+    /// priority-first budget gave all 64 slots to the five for 13 days; a reminder due one second
+    /// after `now` was never registered and `refresh_by` was one second away.
+    @Test func aReminderDueSoonIsNeverStarvedByPriorities() throws {
+        var fires: [Fire] = []
+        var priorities: [String: Int] = [:]
+        for i in 0..<100 {
+            let name = String(format: "t%02d", i)
+            priorities[name] = i < 5 ? 10 : 0
+            // t05 is due one second after now; the others spread over each day.
+            fires += TestPlans.every(name, step: 86_400, from: i == 5 ? 1 : Int64(600 + i * 800), to: 20 * 86_400)
+        }
+        let plan = TestPlans.plan(fires, priorities: priorities, length: 20 * 86_400)
+        for registration in [
+            Reconciler.registration(for: plan, now: TestPlans.at(0)),
+            try Reconciler.registration(for: PlanFireSource(plan), now: TestPlans.at(0)),
+        ] {
+            #expect(registration.fires.contains { $0.id == TestPlans.fire("t05", 1).id })
+            #expect(registration.fires.count == 64)
+            #expect(registration.refreshBy > TestPlans.at(1))
+            // Every fire before refresh_by is registered.
+            let registered = Set(registration.fires.map(\.id))
+            #expect(
+                plan.fires.filter { $0.at > TestPlans.at(0) && $0.at < registration.refreshBy }.allSatisfy { registered.contains($0.id) })
+        }
     }
 
     @Test func equalPrioritiesKeepTheEarliest() {
