@@ -28,6 +28,23 @@ public enum Reconciler {
         public var regionsChangeAt: Instant?
     }
 
+    /// How a plan's window stands at `now`: a registration from a plan that has ended, or that ends
+    /// before `now + min_coverage`, cannot cover what the budget promises.
+    public enum Expiry: Equatable, Sendable {
+        case fresh
+        /// The window ends at this instant, before `now + min_coverage`.
+        case expiring(Instant)
+        /// The window ended at this instant, at or before `now`: nothing can be registered.
+        case expired(Instant)
+    }
+
+    /// Whether `plan` still covers `now` and the `min_coverage` after it.
+    public static func expiry(of plan: Plan, now: Instant) -> Expiry {
+        if plan.window.to <= now { return .expired(plan.window.to) }
+        if plan.window.to < coverageEnd(of: plan, now: now) { return .expiring(plan.window.to) }
+        return .fresh
+    }
+
     /// `now + min_coverage`: calendar days on the wall clock of the plan's zone (the zone its zoned
     /// triggers share, else UTC), then elapsed seconds.
     public static func coverageEnd(of plan: Plan, now: Instant) -> Instant {

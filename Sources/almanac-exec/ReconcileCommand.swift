@@ -40,9 +40,32 @@ struct ReconcileCommand: ParsableCommand {
                 try RegistrationRecord.write(registration, plan: plan.header, now: now, directory: state)
             }
         }
-        print(
+        // refresh_by is never at or before now: a plan that has ended has none (compile a new one).
+        let refreshBy = registration.refreshBy > now ? "\"\(registration.refreshBy)\"" : "null"
+        var line =
             "{\"now\": \"\(now)\", \"registered\": \(registration.fires.count), \"future_fires\": \(registration.futureFires), "
-                + "\"regions\": \(registration.regions.count), \"refresh_by\": \"\(registration.refreshBy)\""
-                + (registration.regionsChangeAt.map { ", \"regions_change_at\": \"\($0)\"" } ?? "") + "}")
+            + "\"regions\": \(registration.regions.count), \"refresh_by\": \(refreshBy)"
+            + (registration.regionsChangeAt.map { ", \"regions_change_at\": \"\($0)\"" } ?? "")
+        let expiry = Reconciler.expiry(of: plan.header, now: now)
+        switch expiry {
+        case .fresh: break
+        case .expiring(let end): line += ", \"plan\": \"expiring\", \"window_to\": \"\(end)\""
+        case .expired(let end): line += ", \"plan\": \"expired\", \"window_to\": \"\(end)\""
+        }
+        print(line + "}")
+        switch expiry {
+        case .fresh:
+            return
+        case .expiring(let end):
+            printError(
+                "warning: \(self.plan): the plan's window ends at \(end), before now + min_coverage "
+                    + "(\(Reconciler.coverageEnd(of: plan.header, now: now))): fires after it are not registered; "
+                    + "compile a plan that reaches further and reconcile again")
+        case .expired(let end):
+            printError(
+                "warning: \(self.plan): the plan's window ended at \(end), at or before now (\(now)): nothing can be "
+                    + "registered; compile a new plan and reconcile again")
+        }
+        throw ExitCode(1)
     }
 }

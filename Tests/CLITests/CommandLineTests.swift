@@ -174,6 +174,42 @@ import Testing
         #expect(exec.status == 64 && exec.stderr.contains("SOURCE_DATE_EPOCH"), "\(exec.stderr)")
     }
 
+    // MARK: stale and expiring plans
+
+    /// A plan whose window has ended, or ends before now + min_coverage, registers what it can and
+    /// says so: a warning on stderr, exit 1, and the JSON line's `plan`; `refresh_by` is never at or
+    /// before now (null for an ended plan). A plan that covers the coverage exits 0 with no `plan` key.
+    @Test(arguments: [("2027-01-05T00:00:00Z", "expired", 0), ("2027-01-04T12:00:00Z", "expiring", 11), ("2027-01-02T12:00:00Z", "", 59)])
+    func aStalePlanIsReported(now: String, status: String, registered: Int) throws {
+        let dir = try Self.temporaryDirectory()
+        let spec = try Self.write("version: 1\ntimezone: UTC\ntriggers:\n  t: {every: 1h}\n", "s.yaml", in: dir)
+        let plan = dir + "/p.json"
+        #expect(try CommandRunner.run("almanac", ["compile", spec, "--from", "2027-01-01", "--horizon", "4d", "-o", plan]).status == 0)
+        let record = dir + "/spy.jsonl"
+        let out = try CommandRunner.run("almanac-exec", ["reconcile", plan, "--now", now, "--backend", "spy", "--record", record])
+        let line = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
+        #expect(line?["registered"] as? Int == registered, "\(out.stdout)")
+        let calls = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
+        #expect(calls.first == "{\"call\": \"cancelAll\"}")
+        #expect(calls.count == 1 + registered)
+        if status.isEmpty {
+            #expect(out.status == 0, "\(out.stderr)")
+            #expect(line?["plan"] == nil)
+            #expect(out.stderr.isEmpty, "\(out.stderr)")
+        } else {
+            #expect(out.status == 1, "\(out.stderr)")
+            #expect(line?["plan"] as? String == status)
+            #expect(line?["window_to"] as? String == "2027-01-05T00:00:00Z")
+            #expect(out.stderr.contains("warning: \(plan): the plan's window"), "\(out.stderr)")
+            #expect(out.stderr.contains("compile"), "\(out.stderr)")
+        }
+        if let refresh = line?["refresh_by"] as? String {
+            #expect(refresh > now.replacingOccurrences(of: "Z", with: ""), "refresh_by \(refresh) is after now \(now)")
+        } else {
+            #expect(status == "expired" && line?["refresh_by"] is NSNull, "\(out.stdout)")
+        }
+    }
+
     // MARK: one time syntax for both executables
 
     /// `almanac compile --from T` starts its window where `almanac-exec reconcile --now T` says now
