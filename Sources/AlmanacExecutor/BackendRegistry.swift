@@ -1,4 +1,9 @@
 import AlmanacPlan
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The backends an executor can use, by name — a value passed in, so tests and apps add their own.
 public struct BackendRegistry {
@@ -19,6 +24,8 @@ public struct BackendRegistry {
         public var writesInBackground = false
         /// spy and stdout: write lines in blocks (a simulation), not each at once (a daemon).
         public var bufferOutput = false
+        /// spy: start from what the existing record leaves registered (`--strategy diff` reads it).
+        public var pendingFromRecord = false
 
         public init() {}
     }
@@ -51,7 +58,11 @@ public struct BackendRegistry {
         registry.register("spy") { configuration in
             guard let path = configuration.recordPath else { throw ExecutorError("the spy backend needs --record FILE") }
             // Appended to: a restarted daemon adds to the record instead of erasing it.
-            return SpyBackend(output: try LineSink(path: path, append: true, buffered: configuration.bufferOutput))
+            var holding: [PendingFire] = []
+            if configuration.pendingFromRecord, access(path, F_OK) == 0 {
+                holding = SpyBackend.holding(afterRecord: try FileBytes.read(path))
+            }
+            return SpyBackend(output: try LineSink(path: path, append: true, buffered: configuration.bufferOutput), holding: holding)
         }
         registry.register("stdout") { configuration in
             StdoutBackend(

@@ -24,12 +24,18 @@ public final class FireLoop {
         /// Fires that can no longer be read stop the run with the error (a simulation), instead of
         /// being logged while the loop waits for a new plan (a daemon).
         public var stopWhenFiresUnreadable: Bool
+        /// How each reconcile changes what the backend holds.
+        public var strategy: Reconciler.Strategy
 
-        public init(misfire: MisfirePolicy = .skip, grace: Double = 60, until: Double? = nil, stopWhenFiresUnreadable: Bool = false) {
+        public init(
+            misfire: MisfirePolicy = .skip, grace: Double = 60, until: Double? = nil, stopWhenFiresUnreadable: Bool = false,
+            strategy: Reconciler.Strategy = .replace
+        ) {
             self.misfire = misfire
             self.grace = grace
             self.until = until
             self.stopWhenFiresUnreadable = stopWhenFiresUnreadable
+            self.strategy = strategy
         }
     }
 
@@ -242,7 +248,7 @@ public final class FireLoop {
     }
 
     private func reconcile(now: Instant) throws {
-        let registration = try Reconciler.reconcile(source, now: now, backend: backend)
+        let registration = try Reconciler.reconcile(source, now: now, backend: backend, strategy: options.strategy)
         summary.reconciles += 1
         locations.reset(plan: plan, monitored: registration.regions, now: now)
         onRegistration(registration, plan, now)

@@ -159,28 +159,56 @@ public enum Reconciler {
             regionsChangeAt: regionsChangeAt)
     }
 
-    /// Cancels everything `backend` holds, then registers the fires and regions for `now` from `source`.
+    /// How a reconcile changes what the backend holds.
+    public enum Strategy: String, Sendable, CaseIterable {
+        /// Cancel everything, then register: simple, but for a moment nothing is scheduled.
+        case replace
+        /// Read what the backend holds; add what is new or changed (same id replaces), then remove
+        /// what is no longer wanted: something stays scheduled throughout. Needs a `PendingBackend`.
+        case diff
+    }
+
+    /// Registers the fires and regions for `now` from `source` on `backend` (see `Strategy`).
     @discardableResult
-    public static func reconcile(_ source: PlanFireSource, now: Instant, backend: any Backend) throws -> Registration {
+    public static func reconcile(
+        _ source: PlanFireSource, now: Instant, backend: any Backend, strategy: Strategy = .replace
+    ) throws -> Registration {
         let registration = try registration(for: source, now: now)
-        try backend.cancelAll()
-        for fire in registration.fires {
-            try backend.schedule(fire, trigger: source.header.triggers[fire.trigger] ?? PlanTrigger(kind: "once"))
-        }
-        for region in registration.regions { try backend.monitor(region) }
+        try apply(registration, plan: source.header, to: backend, strategy: strategy)
         return registration
     }
 
-    /// Cancels everything `backend` holds, then registers the fires and regions for `now`.
+    /// Registers the fires and regions for `now` on `backend` (see `Strategy`).
     @discardableResult
-    public static func reconcile(_ plan: Plan, now: Instant, backend: any Backend, index: PriorityIndex? = nil) throws -> Registration {
+    public static func reconcile(
+        _ plan: Plan, now: Instant, backend: any Backend, index: PriorityIndex? = nil, strategy: Strategy = .replace
+    ) throws -> Registration {
         let registration = registration(for: plan, now: now, index: index)
-        try backend.cancelAll()
-        for fire in registration.fires {
-            try backend.schedule(fire, trigger: plan.triggers[fire.trigger] ?? PlanTrigger(kind: "once"))
+        try apply(registration, plan: plan, to: backend, strategy: strategy)
+        return registration
+    }
+
+    /// Makes `backend` hold `registration`. Regions are monitored alike under both strategies.
+    public static func apply(_ registration: Registration, plan: Plan, to backend: any Backend, strategy: Strategy) throws {
+        let trigger = { (fire: Fire) in plan.triggers[fire.trigger] ?? PlanTrigger(kind: "once") }
+        switch strategy {
+        case .replace:
+            try backend.cancelAll()
+            for fire in registration.fires { try backend.schedule(fire, trigger: trigger(fire)) }
+        case .diff:
+            guard let pendingBackend = backend as? any PendingBackend else {
+                throw ExecutorError("this backend cannot list what it holds; use --strategy replace")
+            }
+            let held = Dictionary(try pendingBackend.pending().map { ($0.id, $0.signature) }, uniquingKeysWith: { first, _ in first })
+            // New and changed fires first, in plan order, then the stale ones: never an empty moment.
+            for fire in registration.fires where held[fire.id] != PendingFire(fire, trigger: trigger(fire)).signature {
+                try pendingBackend.add(fire, trigger: trigger(fire))
+            }
+            let wanted = Set(registration.fires.map(\.id))
+            let stale = held.keys.filter { !wanted.contains($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            if !stale.isEmpty { try pendingBackend.remove(stale) }
         }
         for region in registration.regions { try backend.monitor(region) }
-        return registration
     }
 
     /// The first index at or after `start` whose fire satisfies `isAfter`, for a predicate that is

@@ -30,7 +30,9 @@ struct ReconcileCommand: ParsableCommand {
         let plan = try loadPlan(self.plan)
         let now = try parseInstant(self.now, "--now", zone: dateZone(of: plan.header))
         let backend = try backendOptions.make()
-        let registration = try orExit(prefix: "\(self.plan): ") { try Reconciler.reconcile(plan, now: now, backend: backend) }
+        let registration = try orExit(prefix: "\(self.plan): ") {
+            try Reconciler.reconcile(plan, now: now, backend: backend, strategy: backendOptions.reconcileStrategy)
+        }
         if let state {
             try orExit {
                 // Only the registration record is written; the journal is not opened.

@@ -57,7 +57,7 @@ struct RunCommand: ParsableCommand {
         let loop = try orExit(prefix: "\(path): ") {
             try FireLoop(
                 loadSource: { try PlanFireSource.open(path: path) }, backend: backend, journal: journal, clock: clock,
-                options: FireLoop.Options(misfire: misfire, grace: graceSeconds),
+                options: FireLoop.Options(misfire: misfire, grace: graceSeconds, strategy: backendOptions.reconcileStrategy),
                 log: log,
                 onRegistration: { registration, plan, now in
                     guard let state else { return }

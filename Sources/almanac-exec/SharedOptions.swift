@@ -13,6 +13,15 @@ struct BackendOptions: ParsableArguments {
     @Option(help: "Spy backend: write every call as a JSON line to this file.")
     var record: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "How a reconcile changes what the backend holds: replace (cancel all, then register) or diff (list what it holds, add what is new or changed, then remove what is stale; spy).",
+            valueName: "replace|diff"))
+    var strategy = "replace"
+
+    /// `--strategy` as the reconciler's.
+    var reconcileStrategy: Reconciler.Strategy { Reconciler.Strategy(rawValue: strategy) ?? .replace }
+
     @Option(help: "Exec backend: seconds (or 90s, 5m…) before a command's process group is terminated, or none.")
     var timeout = "60s"
 
@@ -27,6 +36,12 @@ struct BackendOptions: ParsableArguments {
             throw ValidationError("--timeout: '\(timeout)' is not a duration (like 90s, 5m or 1h, at most 100 years) or none")
         }
         if record != nil && backend != "spy" { throw ValidationError("--record is for --backend spy") }
+        guard Reconciler.Strategy(rawValue: strategy) != nil else {
+            throw ValidationError("--strategy must be replace or diff, not '\(strategy)'")
+        }
+        if strategy == "diff" && backend != "spy" {
+            throw ValidationError("--strategy diff needs a backend that lists what it holds (spy); \(backend) cannot")
+        }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if backend == "spy" && record == nil { throw ValidationError("--backend spy needs --record FILE") }
         if backend == "exec" && command.isEmpty { throw ValidationError("--backend exec needs a command after --") }
@@ -49,6 +64,7 @@ struct BackendOptions: ParsableArguments {
         configuration.maxConcurrent = jobs
         configuration.onOutcome = onOutcome
         configuration.bufferOutput = buffered
+        configuration.pendingFromRecord = reconcileStrategy == .diff
         return try orExit { try BackendRegistry.standard.make(backend, configuration) }
     }
 }

@@ -41,7 +41,7 @@ struct SimulateCommand: ParsableCommand {
         }
         // Fix times drive the virtual clock together with plan fires; all are read before it starts.
         let locations = try locationOptions.readAll().map { LocationMonitor(feed: $0, log: { printError($0) }) }
-        if let spy = backend as? SpyBackend, locations == nil, SpySimulation.covers(source) {
+        if let spy = backend as? SpyBackend, locations == nil, backendOptions.reconcileStrategy == .replace, SpySimulation.covers(source) {
             // The same record as the loop below writes, from one read of the plan (see SpySimulation).
             warnOutside(source.header.window, from: from, until: until)
             let summary = try orExit(prefix: "\(path): ") { try SpySimulation.run(source, from: from, until: until, output: spy.output) }
@@ -52,7 +52,8 @@ struct SimulateCommand: ParsableCommand {
             try FireLoop(
                 loadSource: { try PlanFireSource.open(path: path) }, backend: backend, journal: Journal(),
                 clock: VirtualClock(start: from),
-                options: FireLoop.Options(until: Double(until.secondsSinceEpoch), stopWhenFiresUnreadable: true),
+                options: FireLoop.Options(
+                    until: Double(until.secondsSinceEpoch), stopWhenFiresUnreadable: true, strategy: backendOptions.reconcileStrategy),
                 log: { message in
                     // Only what a person must know: the loop's routine lines are for the daemon's log.
                     // Prefix and suffix tests, not Foundation's locale-aware `contains`: this runs for

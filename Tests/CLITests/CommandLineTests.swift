@@ -210,6 +210,36 @@ import Testing
         }
     }
 
+    /// `reconcile --strategy diff` on the spy starts from what its record leaves registered: a second
+    /// reconcile lists those ids, adds only the new fires and removes the delivered-or-stale ones;
+    /// a backend that cannot list what it holds is a usage error.
+    @Test func reconcileByDiffReadsWhatTheSpyHolds() throws {
+        let dir = try Self.temporaryDirectory()
+        let spec = try Self.write("version: 1\ntimezone: UTC\nlimits: {max_pending: 4}\ntriggers:\n  t: {every: 1h}\n", "s.yaml", in: dir)
+        let plan = dir + "/p.json"
+        #expect(try CommandRunner.run("almanac", ["compile", spec, "--from", "2027-01-01", "--horizon", "2d", "-o", plan]).status == 0)
+        let record = dir + "/spy.jsonl"
+        for now in ["2027-01-01T00:30:00Z", "2027-01-01T02:30:00Z"] {
+            let out = try CommandRunner.run(
+                "almanac-exec", ["reconcile", plan, "--now", now, "--backend", "spy", "--record", record, "--strategy", "diff"])
+            #expect(out.status == 0, "\(out.stderr)")
+        }
+        let calls = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(
+            calls.filter { $0.hasPrefix("{\"call\": \"pending\"") } == [
+                "{\"call\": \"pending\", \"ids\": []}",
+                "{\"call\": \"pending\", \"ids\": [\"t@2027-01-01T01:00:00\", \"t@2027-01-01T02:00:00\", \"t@2027-01-01T03:00:00\", \"t@2027-01-01T04:00:00\"]}",
+            ])
+        // The second reconcile adds 05:00 and 06:00, then removes the two that are past.
+        let last = Array(calls.suffix(3))
+        #expect(last[0].hasPrefix("{\"call\": \"add\", \"id\": \"t@2027-01-01T05:00:00\""), "\(last[0])")
+        #expect(last[1].hasPrefix("{\"call\": \"add\", \"id\": \"t@2027-01-01T06:00:00\""), "\(last[1])")
+        #expect(last[2] == "{\"call\": \"remove\", \"ids\": [\"t@2027-01-01T01:00:00\", \"t@2027-01-01T02:00:00\"]}")
+        let refused = try CommandRunner.run("almanac-exec", ["reconcile", plan, "--now", "2027-01-01T00:30:00Z", "--strategy", "diff"])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.contains("--strategy diff"), "\(refused.stderr)")
+    }
+
     // MARK: one time syntax for both executables
 
     /// `almanac compile --from T` starts its window where `almanac-exec reconcile --now T` says now
