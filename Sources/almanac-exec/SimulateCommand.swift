@@ -22,9 +22,41 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var locationOptions: LocationOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "daemon: deliver every fire, as `run` does; phone: deliver only what the app registered, reconciling when it runs (--app-opens, --background-refresh, --taps), and report what was not delivered.",
+            valueName: "daemon|phone"))
+    var device = "daemon"
+
+    @Option(
+        help: ArgumentHelp(
+            "Phone: when the user opens the app: `daily HH:MM[,HH:MM…]` in the plan's zone, `never`, or a file with one time per line (# comments).",
+            valueName: "RULE|FILE"))
+    var appOpens = "never"
+
+    @Flag(help: "Phone: the system also wakes the app at refresh_by (background app refresh).")
+    var backgroundRefresh = false
+
+    @Flag(help: "Phone: the user taps every delivered notification, which opens the app.")
+    var taps = false
+
+    @Option(help: ArgumentHelp("Phone: the report's format.", valueName: "text|json"))
+    var format = "text"
+
     func validate() throws {
         let from = try parseInstant(self.from, "--from"), until = try parseInstant(self.until, "--until")
         guard from <= until else { throw ValidationError("--from must not be after --until") }
+        guard ["daemon", "phone"].contains(device) else { throw ValidationError("--device must be daemon or phone, not '\(device)'") }
+        guard ["text", "json"].contains(format) else { throw ValidationError("--format must be text or json, not '\(format)'") }
+        if device != "phone" && (appOpens != "never" || backgroundRefresh || taps || format != "text") {
+            throw ValidationError("--app-opens, --background-refresh, --taps and --format are for --device phone")
+        }
+        if device == "phone" && locationOptions.locations != nil {
+            throw ValidationError("--device phone does not replay locations yet; simulate them with --device daemon")
+        }
+        if device == "phone" && backendOptions.backend == "exec" {
+            throw ValidationError("--device phone registers notifications; record them with --backend spy, not exec")
+        }
     }
 
     func run() throws {
@@ -32,6 +64,10 @@ struct SimulateCommand: ParsableCommand {
         let zone = dateZone(of: source.header)
         let from = try parseInstant(self.from, "--from", zone: zone), until = try parseInstant(self.until, "--until", zone: zone)
         guard from <= until else { throw ValidationError("--from must not be after --until") }
+        if device == "phone" {
+            try simulatePhone(source, from: from, until: until, zone: zone)
+            return
+        }
         let path = plan
         let outcomes = OutcomeTally()
         // Nothing watches a simulation's output while it runs: lines go out in blocks.
@@ -68,6 +104,19 @@ struct SimulateCommand: ParsableCommand {
         if backend is ExecBackend { line += "; commands: " + outcomes.summary }
         printError(line)
         if outcomes.failures > 0 { throw ExitCode(1) }
+    }
+
+    /// `--device phone`: the report on standard output; the calls on the spy's record with `--backend spy`.
+    private func simulatePhone(_ source: PlanFireSource, from: Instant, until: Instant, zone: String) throws {
+        warnOutside(source.header.window, from: from, until: until)
+        let opens = try AppOpens.instants(appOpens, from: from, until: until, zone: zone)
+        let backend = backendOptions.backend == "spy" ? try backendOptions.make(buffered: true) : nil
+        let options = PhoneSimulation.Options(
+            appOpens: opens, backgroundRefresh: backgroundRefresh, tapsOpenTheApp: taps, strategy: backendOptions.reconcileStrategy)
+        let report = try orExit(prefix: "\(plan): ") {
+            try PhoneSimulation.run(source, from: from, until: until, options: options, backend: backend)
+        }
+        print(format == "json" ? report.json : report.text, terminator: "")
     }
 
     private func warnOutside(_ window: Window, from: Instant, until: Instant) {

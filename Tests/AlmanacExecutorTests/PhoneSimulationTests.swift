@@ -1,0 +1,96 @@
+import AlmanacJSON
+import AlmanacPlan
+import AlmanacTestSupport
+import AlmanacTime
+import Testing
+@testable import AlmanacExecutor
+
+/// A phone delivers only what the app registered when it last ran. Over random plans (priorities,
+/// bursts, budgets, coverage) and random app opens: every delivery was registered at that moment
+/// (the spy's record replayed), every planned fire is delivered or reported once with a reason, and
+/// an app woken before each `refresh_by` loses nothing after it first runs.
+@Suite struct PhoneSimulationTests {
+    static func opens(_ random: inout SplitMix, in plan: Plan) -> [Instant] {
+        let length = UInt64(plan.window.to.secondsSinceEpoch - plan.window.from.secondsSinceEpoch)
+        return (0..<Int(random.next() % 6)).map { _ in TestPlans.at(Int64(random.next() % length)) }
+    }
+
+    @Test func deliversOnlyWhatWasRegistered() throws {
+        var random = SplitMix(seed: 15)
+        var delivered = 0, missed = 0
+        for _ in 0..<70 {
+            let plan = CoverageTests.randomPlan(&random)
+            let sink = LineSink()
+            let options = PhoneSimulation.Options(
+                appOpens: Self.opens(&random, in: plan), backgroundRefresh: random.next() % 2 == 0,
+                tapsOpenTheApp: random.next() % 3 == 0, strategy: random.next() % 2 == 0 ? .replace : .diff)
+            let report = try PhoneSimulation.run(
+                PlanFireSource(plan), from: plan.window.from, until: plan.window.to, options: options, backend: SpyBackend(output: sink))
+            // Replay the record: each delivered fire was held by the phone when it fired.
+            var held: Set<String> = []
+            var fired: [String] = []
+            for line in sink.lines {
+                let call = try #require(try JSONReader.parse(line).objectValue)
+                guard case .string(let name)? = call["call"] else { continue }
+                let id: String? = if case .string(let id)? = call["id"] { id } else { nil }
+                switch name {
+                case "cancelAll": held.removeAll()
+                case "schedule", "add": held.insert(id!)
+                case "remove": if case .array(let ids)? = call["ids"] { for case .string(let id) in ids { held.remove(id) } }
+                case "fire":
+                    #expect(held.remove(id!) != nil, "\(id!) delivered without being registered")
+                    fired.append(id!)
+                default: break
+                }
+            }
+            #expect(report.planned == plan.fires.count)
+            #expect(report.delivered == fired.count)
+            #expect(report.delivered + report.missed.count == report.planned)
+            #expect(Set(fired).isDisjoint(with: report.missed.map(\.fire.id)))
+            #expect(
+                report.reconciles
+                    == sink.lines.filter { $0.contains("\"call\": \"cancelAll\"") || $0.contains("\"call\": \"pending\"") }.count)
+            delivered += report.delivered
+            missed += report.missed.count
+        }
+        // Both outcomes are common across the plans.
+        #expect(delivered > 2_000)
+        #expect(missed > 2_000)
+    }
+
+    /// Woken a second before each refresh_by, an app that ran once loses no later fire — when every
+    /// instant holds fewer fires than the budget. (With as many, the budget's soonest fires end at
+    /// that very instant, nothing before it is covered, and priority may take those slots.)
+    @Test func backgroundRefreshLosesNothingAfterTheFirstRun() throws {
+        var random = SplitMix(seed: 16)
+        var checked = 0
+        for _ in 0..<70 {
+            var plan = CoverageTests.randomPlan(&random)
+            let busiest = Dictionary(grouping: plan.fires, by: \.at).values.map(\.count).max() ?? 0
+            plan.limits.maxPending = max(plan.limits.maxPending, busiest + 1)
+            let open = TestPlans.at(Int64(random.next() % 86_400))
+            let report = try PhoneSimulation.run(
+                PlanFireSource(plan), from: plan.window.from, until: plan.window.to,
+                options: PhoneSimulation.Options(appOpens: [open], backgroundRefresh: true))
+            #expect(report.missed.allSatisfy { $0.fire.at <= open && $0.reason == .noReconcile })
+            #expect(report.missed.count == plan.fires.filter { $0.at <= open }.count)
+            checked += report.delivered
+        }
+        #expect(checked > 4_000)
+    }
+
+    /// Without background refresh or taps, the fires after the budget of each app open are lost to
+    /// the budget, and those before the first open to its absence.
+    @Test func reasonsNameTheBudgetAndTheAppNotRunning() throws {
+        var plan = TestPlans.plan(TestPlans.every("a", step: 600, to: 86_400), maxPending: 10)
+        plan.limits.minCoverage = WindowLength(days: 1)
+        let report = try PhoneSimulation.run(
+            PlanFireSource(plan), from: plan.window.from, until: plan.window.to,
+            options: PhoneSimulation.Options(appOpens: [TestPlans.at(3_000)]))
+        // Fires at 0…3000 s (6) before the open; 10 registered after it; the other 128 lost to the budget.
+        #expect(report.missed.filter { $0.reason == .noReconcile }.count == 6)
+        #expect(report.delivered == 10)
+        #expect(report.missed.filter { $0.reason == .budget }.count == 128)
+        #expect(report.missed.first { $0.reason == .budget }?.fire.at == TestPlans.at(9_600))
+    }
+}
