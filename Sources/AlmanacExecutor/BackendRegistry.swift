@@ -1,4 +1,5 @@
 import AlmanacPlan
+import AlmanacTime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,6 +27,8 @@ public struct BackendRegistry {
         public var bufferOutput = false
         /// spy: start from what the existing record leaves registered (`--strategy diff` reads it).
         public var pendingFromRecord = false
+        /// The device's clock, which the phone adapter needs (libraries never read it themselves).
+        public var now: (() -> Instant)?
 
         public init() {}
     }
@@ -78,7 +81,10 @@ public struct BackendRegistry {
                 onOutcome: configuration.onOutcome)
         }
         #if canImport(UserNotifications)
-        registry.register("notifications") { _ in UserNotificationsBackend() }
+        registry.register("notifications") { configuration in
+            guard let now = configuration.now else { throw ExecutorError("the notifications backend needs the device's clock") }
+            return NotificationCenterBackend(center: UserNotificationsCenter(), now: now)
+        }
         #endif
         return registry
     }

@@ -11,6 +11,12 @@ public protocol PendingBackend: Backend {
     func add(_ fire: Fire, trigger: PlanTrigger) throws
     /// Removes the pending requests with these ids.
     func remove(_ ids: [String]) throws
+    /// At most this many requests are kept (past it the backend keeps the soonest); nil: no limit.
+    var capacity: Int? { get }
+}
+
+extension PendingBackend {
+    public var capacity: Int? { nil }
 }
 
 /// A registered fire as a backend holds it: its id, and a signature that changes when anything a

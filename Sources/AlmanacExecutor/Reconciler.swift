@@ -200,13 +200,21 @@ public enum Reconciler {
                 throw ExecutorError("this backend cannot list what it holds; use --strategy replace")
             }
             let held = Dictionary(try pendingBackend.pending().map { ($0.id, $0.signature) }, uniquingKeysWith: { first, _ in first })
-            // New and changed fires first, in plan order, then the stale ones: never an empty moment.
-            for fire in registration.fires where held[fire.id] != PendingFire(fire, trigger: trigger(fire)).signature {
-                try pendingBackend.add(fire, trigger: trigger(fire))
-            }
             let wanted = Set(registration.fires.map(\.id))
-            let stale = held.keys.filter { !wanted.contains($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            if !stale.isEmpty { try pendingBackend.remove(stale) }
+            var stale = held.keys.filter { !wanted.contains($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }[...]
+            var count = held.count
+            // New and changed fires first, in plan order, then the stale ones: never an empty moment.
+            // A backend with a capacity keeps only its soonest requests: a stale one goes just before
+            // an add that would overflow, so no wanted request is dropped.
+            for fire in registration.fires where held[fire.id] != PendingFire(fire, trigger: trigger(fire)).signature {
+                if let capacity = pendingBackend.capacity, count >= capacity, let first = stale.popFirst() {
+                    try pendingBackend.remove([first])
+                    count -= 1
+                }
+                try pendingBackend.add(fire, trigger: trigger(fire))
+                if held[fire.id] == nil { count += 1 }
+            }
+            if !stale.isEmpty { try pendingBackend.remove(Array(stale)) }
         }
         for region in registration.regions { try backend.monitor(region) }
     }

@@ -65,6 +65,7 @@ struct BackendOptions: ParsableArguments {
         configuration.onOutcome = onOutcome
         configuration.bufferOutput = buffered
         configuration.pendingFromRecord = reconcileStrategy == .diff
+        configuration.now = { Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down))) }
         return try orExit { try BackendRegistry.standard.make(backend, configuration) }
     }
 }
