@@ -248,7 +248,8 @@ public final class FireLoop {
     }
 
     private func reconcile(now: Instant) throws {
-        let registration = try Reconciler.reconcile(source, now: now, backend: backend, strategy: options.strategy)
+        let registration = try Reconciler.reconcile(
+            source, now: now, backend: backend, strategy: options.strategy, position: locations.position)
         summary.reconciles += 1
         locations.reset(plan: plan, monitored: registration.regions, now: now)
         onRegistration(registration, plan, now)

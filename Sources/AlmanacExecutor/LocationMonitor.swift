@@ -23,6 +23,10 @@ public final class LocationMonitor {
     /// Every armed window's start and end, sorted and unique.
     private var boundaries: [Int64] = []
     private var monitored: Set<String> = []
+    /// The refresh region being watched, when more regions are armed than the budget.
+    private var refresh: PlanRegion?
+    /// The last fix: where the device is, for choosing the nearest regions.
+    public private(set) var position: LocationFix?
     /// Everything up to this instant has been applied.
     private var processedThrough = Int64.min
     private var trackers: [String: LocationTracker] = [:]
@@ -37,17 +41,56 @@ public final class LocationMonitor {
         self.log = log
     }
 
-    /// The regions to watch at `instant`: those with an armed window containing it, at most
-    /// `max_regions`, higher priority first, then plan order; in plan order.
-    public static func activeRegions(in plan: Plan, at instant: Instant) -> [PlanRegion] {
+    /// The trigger name of the refresh region: never a trigger id, so it cannot collide with one.
+    public static let refreshRegionName = "@refresh"
+    /// The smallest refresh region, in metres (a phone does not watch smaller ones reliably).
+    static let minimumRefreshRadius = 100.0
+
+    /// The regions to watch at `instant`: those with an armed window containing it, in plan order.
+    /// When more than `max_regions` are armed, as apps do: with a known `position`, the
+    /// `max_regions - 1` whose boundary is nearest, plus a refresh region centred on the position
+    /// (trigger `@refresh`, `on: exit`) that reaches no further than the nearest region left out,
+    /// so the device leaves it — and the executor chooses again — before it can enter one of those;
+    /// without a position, higher priority first, then plan order.
+    public static func activeRegions(in plan: Plan, at instant: Instant, position: LocationFix? = nil) -> [PlanRegion] {
         let armed = plan.regions.filter { isArmed($0, at: instant) }
-        guard armed.count > plan.limits.maxRegions else { return armed }
-        let ranked = armed.indices.sorted { a, b in
-            let pa = plan.triggers[armed[a].trigger]?.priority ?? 0, pb = plan.triggers[armed[b].trigger]?.priority ?? 0
-            return pa != pb ? pa > pb : a < b
+        let budget = max(0, plan.limits.maxRegions)
+        guard armed.count > budget else { return armed }
+        let priority = { (i: Int) in plan.triggers[armed[i].trigger]?.priority ?? 0 }
+        guard let position else {
+            let ranked = armed.indices.sorted { a, b in priority(a) != priority(b) ? priority(a) > priority(b) : a < b }
+            let kept = Set(ranked.prefix(budget))
+            return armed.indices.filter(kept.contains).map { armed[$0] }
         }
-        let kept = Set(ranked.prefix(max(0, plan.limits.maxRegions)))
-        return armed.indices.filter(kept.contains).map { armed[$0] }
+        // Distance from the device to each region's boundary (negative inside); unusable regions are farthest.
+        let distance = armed.map { region -> Double in
+            guard let tracker = LocationTracker(region) else { return .infinity }
+            return position.distance(toLatitude: tracker.latitude, longitude: tracker.longitude) - tracker.radius
+        }
+        let ranked = armed.indices.sorted { a, b in
+            if distance[a] != distance[b] { return distance[a] < distance[b] }
+            return priority(a) != priority(b) ? priority(a) > priority(b) : a < b
+        }
+        let watched = budget >= 2 ? budget - 1 : budget
+        let kept = Set(ranked.prefix(watched))
+        var regions = armed.indices.filter(kept.contains).map { armed[$0] }
+        if budget >= 2, let nearestLeftOut = ranked.dropFirst(watched).first {
+            let radius = max(minimumRefreshRadius, distance[nearestLeftOut].isFinite ? distance[nearestLeftOut] : minimumRefreshRadius)
+            regions.append(
+                PlanRegion(
+                    trigger: refreshRegionName, on: .exit, latitude: coordinate(position.latitude),
+                    longitude: coordinate(position.longitude), radius: String(Int(radius.rounded(.down))), armed: []))
+        }
+        return regions
+    }
+
+    /// Degrees with six decimals (about 0.1 m), as a refresh region's centre is written.
+    static func coordinate(_ degrees: Double) -> String {
+        let micro = Int64((degrees * 1_000_000).rounded())
+        let sign = micro < 0 ? "-" : ""
+        let magnitude = abs(micro)
+        let fraction = String(magnitude % 1_000_000)
+        return sign + String(magnitude / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }
 
     /// Whether one of the region's windows (sorted, disjoint) contains `instant`: a binary search,
@@ -87,7 +130,8 @@ public final class LocationMonitor {
                 .sorted()
         }
         self.plan = plan
-        monitored = Set(regions.map(\.trigger))
+        monitored = Set(regions.map(\.trigger)).subtracting([Self.refreshRegionName])
+        refresh = regions.first { $0.trigger == Self.refreshRegionName }
         processedThrough = max(processedThrough, now.secondsSinceEpoch)
         var kept: [String: LocationTracker] = [:]
         for region in plan.regions {
@@ -147,9 +191,13 @@ public final class LocationMonitor {
         processedThrough = max(processedThrough, now)
     }
 
-    /// Watches the regions armed at `instant` and no others.
+    /// Watches the regions armed at `instant` (the nearest, when too many are) and no others.
     private func rearm(at instant: Instant, backend: any Backend) throws {
-        let active = Set(Self.activeRegions(in: plan, at: instant).map(\.trigger))
+        let chosen = Self.activeRegions(in: plan, at: instant, position: position)
+        let newRefresh = chosen.first { $0.trigger == Self.refreshRegionName }
+        let active = Set(chosen.map(\.trigger))
+        // Everything that goes is unwatched before anything new is watched: never over the budget.
+        if let refresh, refresh != newRefresh { try backend.unmonitor(refresh) }
         for region in plan.regions where monitored.contains(region.trigger) && !active.contains(region.trigger) {
             try backend.unmonitor(region)
             monitored.remove(region.trigger)
@@ -158,10 +206,12 @@ public final class LocationMonitor {
             try backend.monitor(region)
             monitored.insert(region.trigger)
         }
+        if let newRefresh, newRefresh != refresh { try backend.monitor(newRefresh) }
+        refresh = newRefresh
     }
 
     private func apply(_ fix: LocationFix, nowSeconds: Double, backend: any Backend, journal: Journal) throws {
-        let active = Set(Self.activeRegions(in: plan, at: fix.at).map(\.trigger))
+        let active = monitored
         for region in plan.regions {
             guard var tracker = trackers[region.trigger] else { continue }
             let crossing = tracker.update(with: fix)
@@ -194,6 +244,21 @@ public final class LocationMonitor {
                 log("fire \(fire.id) failed: \(error)")
             }
         }
+        try followPosition(fix, backend: backend)
+    }
+
+    /// The device moved to `fix`: leaving the refresh region (or a first position while too many
+    /// regions are armed) chooses the nearest regions again, as an app does on the refresh
+    /// region's exit.
+    private func followPosition(_ fix: LocationFix, backend: any Backend) throws {
+        let first = position == nil
+        position = fix
+        if let refresh, let tracker = LocationTracker(refresh) {
+            guard fix.distance(toLatitude: tracker.latitude, longitude: tracker.longitude) > tracker.radius else { return }
+        } else if !first || plan.regions.filter({ Self.isArmed($0, at: fix.at) }).count <= plan.limits.maxRegions {
+            return
+        }
+        try rearm(at: fix.at, backend: backend)
     }
 
     /// The offsets of the trigger's zone over the plan's window (UTC for a zone-less trigger).

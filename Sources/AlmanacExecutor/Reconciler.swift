@@ -62,7 +62,9 @@ public enum Reconciler {
 
     /// The fires and regions to register at `now`. Pass the plan's `PriorityIndex` when
     /// reconciling the same plan repeatedly (the fire loop does), so each call stays cheap.
-    public static func registration(for plan: Plan, now: Instant, index: PriorityIndex? = nil) -> Registration {
+    public static func registration(
+        for plan: Plan, now: Instant, index: PriorityIndex? = nil, position: LocationFix? = nil
+    ) -> Registration {
         // Fires are sorted by `at`, so the future ones are a suffix.
         let firstFuture = partitionPoint(plan.fires) { $0.at > now }
         let future = plan.fires[firstFuture...]
@@ -81,7 +83,7 @@ public enum Reconciler {
             if let firstLeftOut, firstLeftOut < refreshBy { refreshBy = firstLeftOut }
         }
         // A region is watched only while armed; the loop (or the next reconcile) follows its windows.
-        let regions = LocationMonitor.activeRegions(in: plan, at: now)
+        let regions = LocationMonitor.activeRegions(in: plan, at: now, position: position)
         let regionsChangeAt = plan.regions.flatMap { $0.armed.flatMap { [$0.from, $0.to] } }.filter { $0 > now }.min()
         return Registration(
             fires: chosen, regions: regions, futureFires: future.count, refreshBy: refreshBy,
@@ -92,7 +94,7 @@ public enum Reconciler {
     /// the soonest `max_pending` fires after `now`; with several priority levels, then the fires
     /// after the coverage cutoff until the highest level alone fills the slots left (or the plan
     /// ends). Gives the same registration as `registration(for: Plan, …)` over the whole plan.
-    public static func registration(for source: PlanFireSource, now: Instant) throws -> Registration {
+    public static func registration(for source: PlanFireSource, now: Instant, position: LocationFix? = nil) throws -> Registration {
         let plan = source.header
         let budget = max(0, plan.limits.maxPending)
         let cursor = try source.cursor(from: Instant(secondsSinceEpoch: now.secondsSinceEpoch + 1))
@@ -152,7 +154,7 @@ public enum Reconciler {
             }
         }
         let futureFires = seen + (try cursor.remainingCount())
-        let regions = LocationMonitor.activeRegions(in: plan, at: now)
+        let regions = LocationMonitor.activeRegions(in: plan, at: now, position: position)
         let regionsChangeAt = LocationMonitor.nextEdge(in: plan.regions, after: now)
         return Registration(
             fires: chosen, regions: regions, futureFires: futureFires, refreshBy: refreshBy,
@@ -171,9 +173,9 @@ public enum Reconciler {
     /// Registers the fires and regions for `now` from `source` on `backend` (see `Strategy`).
     @discardableResult
     public static func reconcile(
-        _ source: PlanFireSource, now: Instant, backend: any Backend, strategy: Strategy = .replace
+        _ source: PlanFireSource, now: Instant, backend: any Backend, strategy: Strategy = .replace, position: LocationFix? = nil
     ) throws -> Registration {
-        let registration = try registration(for: source, now: now)
+        let registration = try registration(for: source, now: now, position: position)
         try apply(registration, plan: source.header, to: backend, strategy: strategy)
         return registration
     }
@@ -181,9 +183,10 @@ public enum Reconciler {
     /// Registers the fires and regions for `now` on `backend` (see `Strategy`).
     @discardableResult
     public static func reconcile(
-        _ plan: Plan, now: Instant, backend: any Backend, index: PriorityIndex? = nil, strategy: Strategy = .replace
+        _ plan: Plan, now: Instant, backend: any Backend, index: PriorityIndex? = nil, strategy: Strategy = .replace,
+        position: LocationFix? = nil
     ) throws -> Registration {
-        let registration = registration(for: plan, now: now, index: index)
+        let registration = registration(for: plan, now: now, index: index, position: position)
         try apply(registration, plan: plan, to: backend, strategy: strategy)
         return registration
     }

@@ -1,6 +1,8 @@
 import AlmanacExecutor
 import AlmanacPlan
+import AlmanacTime
 import ArgumentParser
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +13,7 @@ import Darwin
 struct ReconcileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reconcile",
-        abstract: "Cancel everything, then register the fires after --now (at most max_pending, by priority).")
+        abstract: "Cancel everything, then register the fires after --now (at most max_pending: the soonest first, then by priority).")
 
     @Argument(help: "The plan file.")
     var plan: String
@@ -22,16 +24,38 @@ struct ReconcileCommand: ParsableCommand {
     @Option(help: "Also record the registration in this state directory (for `pending`).")
     var state: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Where the device is, when more regions are armed than max_regions: the nearest are watched, with a refresh region.",
+            valueName: "LAT,LON"))
+    var position: String?
+
     @OptionGroup var backendOptions: BackendOptions
 
-    func validate() throws { _ = try parseInstant(now, "--now") }
+    /// `--position` as a fix at `now`; a usage error when it is not two numbers on Earth.
+    func positionFix(at now: Instant) throws -> LocationFix? {
+        guard let position else { return nil }
+        let parts = position.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]), latitude.isFinite,
+            longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180
+        else {
+            throw ValidationError("--position must be LAT,LON in degrees (latitude -90…90, longitude -180…180), not '\(position)'")
+        }
+        return LocationFix(at: now, latitude: latitude, longitude: longitude)
+    }
+
+    func validate() throws {
+        _ = try parseInstant(now, "--now")
+        _ = try positionFix(at: Instant(secondsSinceEpoch: 0))
+    }
 
     func run() throws {
         let plan = try loadPlan(self.plan)
         let now = try parseInstant(self.now, "--now", zone: dateZone(of: plan.header))
         let backend = try backendOptions.make()
         let registration = try orExit(prefix: "\(self.plan): ") {
-            try Reconciler.reconcile(plan, now: now, backend: backend, strategy: backendOptions.reconcileStrategy)
+            try Reconciler.reconcile(
+                plan, now: now, backend: backend, strategy: backendOptions.reconcileStrategy, position: positionFix(at: now))
         }
         if let state {
             try orExit {

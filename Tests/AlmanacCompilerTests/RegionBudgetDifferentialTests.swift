@@ -6,8 +6,9 @@ import AlmanacTime
 import Testing
 @testable import AlmanacCompiler
 
-/// The incremental region budget against its definition: at every moment, a region is kept where
-/// fewer than `max_regions` better-ranked regions are kept (a full sweep over all of them, per region).
+/// The incremental region ranking against its definition: at every moment, a region is watched
+/// without a position where fewer than `max_regions` better-ranked regions are (a full sweep over
+/// all of them, per region). The plan keeps every armed window either way.
 @Suite struct RegionBudgetDifferentialTests {
     typealias T = TestSupport
 
@@ -57,8 +58,9 @@ import Testing
         let expected = Self.reference(armings.map(\.arming.armed), ranked: ranked, maxRegions: maxRegions)
         let budget = RegionBudget(armings, maxRegions: maxRegions)
         for (index, region) in budget.regions.enumerated() {
-            #expect(region.armed == expected[index].windows, "\(region.trigger) with max_regions \(maxRegions)")
+            #expect(budget.watchedWithoutPosition[index] == expected[index].windows, "\(region.trigger) with max_regions \(maxRegions)")
+            #expect(region.armed == armings[index].arming.armed.windows)
         }
-        #expect(budget.regions.contains { !$0.armed.isEmpty } == (maxRegions > 0))
+        #expect(budget.watchedWithoutPosition.contains { !$0.isEmpty } == (maxRegions > 0))
     }
 }

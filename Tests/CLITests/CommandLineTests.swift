@@ -240,6 +240,33 @@ import Testing
         #expect(refused.stderr.contains("--strategy diff"), "\(refused.stderr)")
     }
 
+    /// More regions armed than max_regions: `reconcile --position` watches the nearest, plus a
+    /// refresh region around the device; without a position, priority then trigger id decide.
+    @Test func reconcileWatchesTheRegionsNearestThePosition() throws {
+        let dir = try Self.temporaryDirectory()
+        var spec = "version: 1\ntimezone: UTC\nlimits: {max_regions: 3}\ntriggers:\n"
+        for i in 0..<6 { spec += "  r\(i): {location: {region: {latitude: 0, longitude: \(Double(i) * 0.01), radius: 100}}}\n" }
+        let specPath = try Self.write(spec, "s.yaml", in: dir)
+        let plan = dir + "/p.json"
+        let compiled = try CommandRunner.run("almanac", ["compile", specPath, "--from", "2027-01-01", "--horizon", "2d", "-o", plan])
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        #expect(compiled.stderr.contains("warning[W0604]"), "\(compiled.stderr)")
+        func monitored(_ extra: [String]) throws -> [String] {
+            let record = dir + "/spy-\(extra.count).jsonl"
+            let out = try CommandRunner.run(
+                "almanac-exec", ["reconcile", plan, "--now", "2027-01-01T12:00:00Z", "--backend", "spy", "--record", record] + extra)
+            #expect(out.status == 0, "\(out.stderr)")
+            return try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
+                .filter { $0.contains("\"call\": \"monitor\"") }.map { String($0.split(separator: "\"")[7]) }
+        }
+        #expect(try monitored([]) == ["r0", "r1", "r2"])
+        // 0.0405° east (about 4.5 km) is inside r4; r5's edge is 0.96 km away, r3's 1.07 km: the
+        // refresh region reaches r3's edge.
+        #expect(try monitored(["--position", "0,0.0405"]) == ["r4", "r5", "@refresh"])
+        let bad = try CommandRunner.run("almanac-exec", ["reconcile", plan, "--now", "2027-01-01T12:00:00Z", "--position", "91,0"])
+        #expect(bad.status == 64, "\(bad.stderr)")
+    }
+
     // MARK: one time syntax for both executables
 
     /// `almanac compile --from T` starts its window where `almanac-exec reconcile --now T` says now

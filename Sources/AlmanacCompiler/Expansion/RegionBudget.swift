@@ -2,17 +2,20 @@ import AlmanacPlan
 import AlmanacModel
 import AlmanacTime
 
-/// Keeps at most `limits.max_regions` regions armed at any moment. Where more would be, the
-/// regions ranked highest stay armed — higher `priority` first, then the trigger id in byte order —
-/// and the others lose exactly those moments, with one `regionBudget` warning per trigger that loses
-/// any, naming its first dropped interval.
+/// Finds where more than `limits.max_regions` regions are armed at once. The plan keeps every armed
+/// window: which regions a device watches then depends on where it is, which only the executor
+/// knows (it watches the `max_regions - 1` nearest and a refresh region around itself). The warning
+/// names, per trigger, the moments a ranking without a position — higher `priority` first, then the
+/// trigger id in byte order — would leave it unwatched: where it may go unwatched.
 ///
-/// At every instant the kept regions are the top `max_regions` of those armed by rank, so the result
-/// does not depend on the order the triggers were written in.
+/// The ranking does not depend on the order the triggers were written in.
 struct RegionBudget {
-    /// The regions with their armed windows clipped to the budget, in the input order.
+    /// The regions with all their armed windows, in the input order.
     private(set) var regions: [PlanRegion] = []
-    /// One warning per trigger whose armed windows were clipped, in trigger id order.
+    /// Where each region is watched by the ranking without a position, in the input order: its
+    /// armed windows less the moments `max_regions` better-ranked regions take.
+    private(set) var watchedWithoutPosition: [[Window]] = []
+    /// One warning per trigger that may go unwatched, in trigger id order.
     private(set) var diagnostics: [Diagnostic] = []
 
     init(_ armings: [(trigger: Trigger, arming: LocationArming)], maxRegions: Int) {
@@ -48,9 +51,12 @@ struct RegionBudget {
         }
         for (index, entry) in armings.enumerated() {
             var region = entry.arming.region
-            region.armed = kept[index].windows
+            region.armed = entry.arming.armed.windows
             regions.append(region)
+            watchedWithoutPosition.append(kept[index].windows)
         }
+        let nearest =
+            maxRegions >= 2 ? "the \(maxRegions - 1) nearest the device and a refresh region" : "the \(maxRegions) nearest the device"
         for index in armings.indices.sorted(by: { armings[$0].trigger.id.utf8.lexicographicallyPrecedes(armings[$1].trigger.id.utf8) }) {
             guard let first = dropped[index].intervals.first else { continue }
             let trigger = armings[index].trigger
@@ -59,9 +65,10 @@ struct RegionBudget {
             diagnostics.append(
                 Diagnostic(
                     .regionBudget,
-                    "trigger '\(trigger.id)' (priority \(trigger.priority)) is not armed from \(Instant(secondsSinceEpoch: first.from)) "
-                        + "to \(Instant(secondsSinceEpoch: first.to))\(more): more than max_regions = \(maxRegions) regions are armed then "
-                        + "(higher priority, then trigger id, wins); raise limits.max_regions or the trigger's priority",
+                    "trigger '\(trigger.id)' (priority \(trigger.priority)) may go unwatched from \(Instant(secondsSinceEpoch: first.from)) "
+                        + "to \(Instant(secondsSinceEpoch: first.to))\(more): more than max_regions = \(maxRegions) regions are armed then, "
+                        + "and executors watch \(nearest) (with no position known: higher priority, then trigger id); "
+                        + "raise limits.max_regions or the trigger's priority",
                     at: trigger.range))
         }
     }
