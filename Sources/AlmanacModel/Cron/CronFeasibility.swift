@@ -10,9 +10,6 @@ extension CronParser {
             let length = month == 2 ? 29 : [4, 6, 9, 11].contains(month) ? 30 : 31
             for day in 1...length where e.daysOfMonth & (1 << UInt32(day)) != 0 { return nil }
         }
-        return SyntaxError(
-            .neverFires,
-            "day of month '\(t.string(dayField))' never occurs in month '\(t.string(monthField))'; this expression never fires",
-            at: dayField)
+        return SyntaxError(.cronDayNeverInMonth(day: t.string(dayField), month: t.string(monthField)), at: dayField)
     }
 }

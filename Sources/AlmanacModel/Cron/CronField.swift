@@ -45,7 +45,7 @@ struct CronField: Sendable {
 
     private func readElement(_ t: ScalarText, _ r: Range<Int>) -> Result<UInt64, SyntaxError> {
         guard !r.isEmpty else {
-            return .failure(SyntaxError(.cronSyntax, "empty list element in the \(name) field", at: r.lowerBound..<r.lowerBound + 1))
+            return .failure(SyntaxError(.cronEmptyListElement(field: name), at: r.lowerBound..<r.lowerBound + 1))
         }
         if let foreign = foreignSyntax(t, r) { return .failure(foreign) }
         let slash = t.firstIndex(of: "/", in: r)
@@ -63,9 +63,7 @@ struct CronField: Sendable {
                 if let slash {
                     let fixed = "\(t.string(rangePart))-\(high)\(t.string(slash..<r.upperBound))"
                     return .failure(
-                        SyntaxError(
-                            .cronInvalidStep,
-                            "a step needs a range or '*' in Debian cron; write '\(fixed)'", at: r))
+                        SyntaxError(.cronStepNeedsRange(fixed: fixed), at: r))
                 }
                 return .success(1 << UInt64(from))
             }
@@ -76,8 +74,9 @@ struct CronField: Sendable {
             guard from <= to else {
                 return .failure(
                     SyntaxError(
-                        .cronReversedRange,
-                        "the range '\(t.string(rangePart))' runs backwards; cron ranges go from low to high, e.g. '\(t.string(dash + 1..<rangePart.upperBound))-\(t.string(rangePart.lowerBound..<dash))'",
+                        .cronReversedRange(
+                            t.string(rangePart), low: t.string(dash + 1..<rangePart.upperBound), high: t.string(rangePart.lowerBound..<dash)
+                        ),
                         at: rangePart))
             }
         }
@@ -86,10 +85,10 @@ struct CronField: Sendable {
             let digits = slash + 1..<r.upperBound
             guard t.digitRun(from: digits.lowerBound) == digits, let n = t.number(digits) else {
                 let at = digits.isEmpty ? slash..<slash + 1 : digits
-                return .failure(SyntaxError(.cronInvalidStep, "expected a step number after '/' in the \(name) field, e.g. '*/15'", at: at))
+                return .failure(SyntaxError(.cronStepMissing(field: name), at: at))
             }
             guard n >= 1 else {
-                return .failure(SyntaxError(.cronInvalidStep, "a step of 0 never advances; use 1 or more", at: digits))
+                return .failure(SyntaxError(.cronStepZero, at: digits))
             }
             step = n
         }
@@ -102,11 +101,11 @@ struct CronField: Sendable {
     /// `sun` meaning 7, so `sat-sun` reads as written.
     private func value(_ t: ScalarText, _ r: Range<Int>, endOfRange: Bool) -> Result<Int, SyntaxError> {
         guard !r.isEmpty else {
-            return .failure(SyntaxError(.cronSyntax, "expected a number in the \(name) field", at: r.lowerBound..<r.lowerBound + 1))
+            return .failure(SyntaxError(.cronExpectedNumber(field: name), at: r.lowerBound..<r.lowerBound + 1))
         }
         if t.digitRun(from: r.lowerBound) == r {
             guard let n = t.number(r), n >= low, n <= high else {
-                return .failure(SyntaxError(.cronOutOfRange, "\(name) \(t.string(r)) is out of range \(low)–\(high)", at: r))
+                return .failure(SyntaxError(.cronOutOfRange(field: name, value: t.string(r), low: low, high: high), at: r))
             }
             return .success(n)
         }
@@ -117,13 +116,10 @@ struct CronField: Sendable {
             }
             let hint = ValueSyntax.nameHint(for: word, short: names, full: fullNames)
             return .failure(
-                SyntaxError(
-                    .cronUnknownName,
-                    "unknown \(name) name '\(t.string(r))'\(hint.isEmpty ? "; write \(names.first!)…\(names.last!) or a number" : hint)",
-                    at: r))
+                SyntaxError(.cronUnknownName(field: name, t.string(r), names: names, hint: hint), at: r))
         }
         let allowed = names.isEmpty ? "a number \(low)–\(high)" : "a number \(low)–\(high) or a name (\(names.first!)…\(names.last!))"
-        return .failure(SyntaxError(.cronSyntax, "unexpected '\(t.string(r))' in the \(name) field; expected \(allowed)", at: r))
+        return .failure(SyntaxError(.cronUnexpected(t.string(r), field: name, allowed: allowed), at: r))
     }
 
     /// Syntax from other cron dialects (Quartz, Spring), refused with what to write instead.
@@ -133,20 +129,16 @@ struct CronField: Sendable {
         guard r.contains(where: { i in t[i].map { !$0.isASCII || "?#LlWw".unicodeScalars.contains($0) } ?? false }) else { return nil }
         let s = t.string(r)
         if s == "?" {
-            return SyntaxError(.cronSyntax, "'?' is Quartz syntax, not Debian cron; write '*'", at: r)
+            return SyntaxError(.cronQuestionMark, at: r)
         }
         if s.contains("#") {
-            return SyntaxError(
-                .cronSyntax,
-                "'#' (n-th weekday) is not Debian cron; use a calendar trigger with weekdays such as '2tue'", at: r)
+            return SyntaxError(.cronHash, at: r)
         }
         if s.uppercased() == "L" || s.uppercased().hasSuffix("L") && s.count > 1 && high == 7 || s.uppercased() == "LW" {
-            return SyntaxError(
-                .cronSyntax,
-                "'L' (last) is not Debian cron; use a calendar trigger with days: [-1] or weekdays such as '-1fri'", at: r)
+            return SyntaxError(.cronLast, at: r)
         }
         if high == 31, s.uppercased().hasSuffix("W"), s.count > 1, t.digitRun(from: r.lowerBound).upperBound == r.upperBound - 1 {
-            return SyntaxError(.cronSyntax, "'W' (nearest weekday) is not Debian cron", at: r)
+            return SyntaxError(.cronNearestWeekday, at: r)
         }
         return nil
     }

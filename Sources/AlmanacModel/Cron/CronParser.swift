@@ -16,10 +16,7 @@ public enum CronParser {
             return (
                 nil,
                 [
-                    SyntaxError(
-                        .cronFieldCount,
-                        "empty cron expression; write 5 fields (minute hour day-of-month month day-of-week) or a macro such as '@daily'",
-                        at: r)
+                    SyntaxError(.cronEmpty, at: r)
                 ]
             )
         }
@@ -52,9 +49,7 @@ public enum CronParser {
             return (
                 nil,
                 [
-                    SyntaxError(
-                        .cronUnknownMacro,
-                        "'@reboot' runs when a machine starts, an event rather than a schedule; Almanac cannot plan it", at: word)
+                    SyntaxError(.cronReboot, at: word)
                 ]
             )
         }
@@ -62,15 +57,13 @@ public enum CronParser {
             let hint =
                 Suggestion.closest(to: name, among: macros.map(\.name)).map { "; did you mean '@\($0)'?" }
                 ?? "; write @yearly, @monthly, @weekly, @daily or @hourly"
-            return (nil, [SyntaxError(.cronUnknownMacro, "unknown cron macro '\(t.string(word))'\(hint)", at: word)])
+            return (nil, [SyntaxError(.cronUnknownMacro(t.string(word), hint: hint), at: word)])
         }
         if fields.count > 1 {
             return (
                 nil,
                 [
-                    SyntaxError(
-                        .cronFieldCount, "a macro stands alone; remove what follows '\(t.string(word))'",
-                        at: fields[1].lowerBound..<fields.last!.upperBound)
+                    SyntaxError(.cronMacroNotAlone(t.string(word)), at: fields[1].lowerBound..<fields.last!.upperBound)
                 ]
             )
         }
@@ -85,9 +78,7 @@ public enum CronParser {
     private static func fieldCountError(_ t: ScalarText, _ fields: [Range<Int>]) -> SyntaxError {
         let usage = "minute hour day-of-month month day-of-week"
         if fields.count < 5 {
-            return SyntaxError(
-                .cronFieldCount,
-                "expected 5 fields (\(usage)), found \(fields.count)", at: fields[0].lowerBound..<fields.last!.upperBound)
+            return SyntaxError(.cronFieldCount(usage: usage, found: fields.count), at: fields[0].lowerBound..<fields.last!.upperBound)
         }
         if let quartz = quartzError(t, fields, usage: usage) { return quartz }
         let extra = fields[5].lowerBound..<fields.last!.upperBound
@@ -95,7 +86,7 @@ public enum CronParser {
             fields.count == 6
             ? "; Debian cron has no seconds or year field, and a crontab line's command does not belong here"
             : "; a crontab line's user and command do not belong here"
-        return SyntaxError(.cronFieldCount, "expected 5 fields (\(usage)), found \(fields.count)\(why)", at: extra)
+        return SyntaxError(.cronFieldCount(usage: usage, found: fields.count, why: why), at: extra)
     }
 
     /// The Quartz (Spring, many job schedulers) form: a leading seconds field, and with 7 fields a
@@ -110,23 +101,12 @@ public enum CronParser {
         if fields.count == 7 {
             guard words[6].allSatisfy({ $0.isNumber || $0 == "*" || $0 == "-" || $0 == "," || $0 == "/" || $0 == "?" }) else { return nil }
         }
-        let form = fields.count == 7 ? "seconds and year fields (the Quartz form)" : "a seconds field first (the Quartz form)"
-        var message = "expected 5 fields (\(usage)), found \(fields.count): \(form); Almanac's cron fires on whole minutes"
         let spring = quartzRewrite(words, quartzWeekdays: false), quartz = quartzRewrite(words, quartzWeekdays: true)
-        if let spring, let quartz, spring != quartz {
-            // Spring numbers weekdays as cron does (0 or 7 = Sunday), Quartz from 1 = Sunday.
-            message +=
-                "; write '\(spring)' if the weekday numbers are Spring's (1 = Monday) or '\(quartz)' if they are Quartz's (1 = Sunday)"
-        } else if let rewrite = spring ?? quartz {
-            message += "; write '\(rewrite)'"
-        } else {
-            message += "; remove the seconds field" + (fields.count == 7 ? " and the year" : "")
-        }
-        if spring != nil || quartz != nil {
-            if words[0] != "0" { message += " (at second 0; for other seconds use `calendar` with `seconds`)" }
-            if fields.count == 7 && words[6] != "*" && words[6] != "?" { message += ", and bound the years with `start` and `end`" }
-        }
-        return SyntaxError(.cronFieldCount, message, at: fields[0])
+        return SyntaxError(
+            .cronQuartzFields(
+                usage: usage, count: fields.count, spring: spring, quartz: quartz, seconds: words[0],
+                year: fields.count == 7 ? words[6] : nil),
+            at: fields[0])
     }
 
     /// The five cron fields of a seconds-first expression, or nil when it uses what cron cannot

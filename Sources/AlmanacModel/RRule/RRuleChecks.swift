@@ -19,31 +19,23 @@ struct RRuleChecks {
         let freq = rule.freq.rawValue
         if rule.count != nil, rule.until != nil, let c = parts["COUNT"], let u = parts["UNTIL"] {
             errors.append(
-                SyntaxError(
-                    .rruleCountAndUntil, "COUNT and UNTIL cannot both be given; keep one",
-                    at: c.lowerBound > u.lowerBound ? c : u))
+                SyntaxError(.rruleCountAndUntil, at: c.lowerBound > u.lowerBound ? c : u))
         }
         let others = ["BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH"]
         if parts["BYSETPOS"] != nil, !others.contains(where: { parts[$0] != nil }) {
             errors.append(
-                SyntaxError(
-                    .rruleSetPosAlone,
-                    "BYSETPOS picks among the occurrences another BY part makes; add one, e.g. BYDAY=MO,TU,WE,TH,FR", at: at("BYSETPOS")))
+                SyntaxError(.rruleSetPosAlone, at: at("BYSETPOS")))
         }
         if parts["BYWEEKNO"] != nil, rule.freq != .yearly {
-            errors.append(SyntaxError(.rrulePartNotAllowed, "BYWEEKNO is allowed only with FREQ=YEARLY, not \(freq)", at: at("BYWEEKNO")))
+            errors.append(SyntaxError(.rruleWeekNoNeedsYearly(freq: "\(freq)"), at: at("BYWEEKNO")))
         }
         if parts["BYYEARDAY"] != nil, [.daily, .weekly, .monthly].contains(rule.freq) {
             errors.append(
-                SyntaxError(
-                    .rrulePartNotAllowed,
-                    "BYYEARDAY is not allowed with FREQ=\(freq); use YEARLY, or HOURLY and finer", at: at("BYYEARDAY")))
+                SyntaxError(.rruleYearDayNotWith(freq: "\(freq)"), at: at("BYYEARDAY")))
         }
         if parts["BYMONTHDAY"] != nil, rule.freq == .weekly {
             errors.append(
-                SyntaxError(
-                    .rrulePartNotAllowed,
-                    "BYMONTHDAY is not allowed with FREQ=WEEKLY; use DAILY or MONTHLY", at: at("BYMONTHDAY")))
+                SyntaxError(.rruleMonthDayWeekly, at: at("BYMONTHDAY")))
         }
         return errors
     }
@@ -56,16 +48,12 @@ struct RRuleChecks {
             guard let n = selector.ordinal else { continue }
             if rule.freq != .monthly && rule.freq != .yearly {
                 errors.append(
-                    SyntaxError(
-                        .rrulePartNotAllowed,
-                        "a BYDAY ordinal is allowed only with FREQ=MONTHLY or YEARLY, not \(rule.freq.rawValue)", at: range))
+                    SyntaxError(.rruleByDayOrdinalNotWith(freq: rule.freq.rawValue), at: range))
             } else if rule.freq == .yearly, !rule.byWeekNo.isEmpty {
-                errors.append(SyntaxError(.rrulePartNotAllowed, "a BYDAY ordinal is not allowed together with BYWEEKNO", at: range))
+                errors.append(SyntaxError(.rruleByDayOrdinalWithWeekNo, at: range))
             } else if monthScoped, abs(n) > 5 {
                 errors.append(
-                    SyntaxError(
-                        .rruleInvalidValue,
-                        "within a month a weekday occurs at most 5 times; use 1…5 or -1…-5", at: range))
+                    SyntaxError(.rruleWeekdayOrdinalInMonth, at: range))
             }
         }
         return errors
@@ -89,19 +77,16 @@ struct RRuleChecks {
         let source = ["BYMONTHDAY", "BYYEARDAY"].first { parts[$0] != nil }
         if possible.isEmpty, let source {
             let combination = ["BYMONTH", "BYMONTHDAY", "BYYEARDAY"].filter { parts[$0] != nil }.joined(separator: " with ")
-            return [SyntaxError(.neverFires, "\(combination) selects no day of any year; this rule never fires", at: at(source))]
+            return [SyntaxError(.rruleSelectsNoDay(combination), at: at(source))]
         }
         if !possible.isEmpty, possible.allSatisfy({ $0.month == 2 && $0.day == 29 }), !rule.byDay.isEmpty {
             return [
-                SyntaxError(
-                    .rruleRarelyFires,
-                    "February 29 falls on a given weekday about once in 28 years; this rule rarely fires", at: at("BYDAY"))
+                SyntaxError(.rruleFebruary29Weekday, at: at("BYDAY"))
             ]
         }
         if !rule.byWeekNo.isEmpty, rule.byWeekNo.allSatisfy({ abs($0) == 53 }) {
             return [
-                SyntaxError(
-                    .rruleRarelyFires, "week 53 exists only in some years (about one in six); this rule rarely fires", at: at("BYWEEKNO"))
+                SyntaxError(.rruleWeek53, at: at("BYWEEKNO"))
             ]
         }
         return []

@@ -20,9 +20,7 @@ public enum RRuleParser {
                 // A trailing `;` is harmless; an empty part in the middle is a typo worth showing.
                 if index == pieces.count - 1, index > 0 { continue }
                 reader.errors.append(
-                    SyntaxError(
-                        .rruleSyntax, "empty part; write NAME=VALUE between the ';'",
-                        at: piece.lowerBound..<piece.lowerBound + 1))
+                    SyntaxError(.rruleEmptyPart, at: piece.lowerBound..<piece.lowerBound + 1))
                 continue
             }
             reader.read(part: piece)
@@ -31,9 +29,7 @@ public enum RRuleParser {
         guard let freq = reader.freq else {
             if !reader.sawFreq {
                 errors.append(
-                    SyntaxError(
-                        .rruleMissingFreq,
-                        "the rule has no FREQ; start it with FREQ=DAILY, WEEKLY, MONTHLY or YEARLY", at: t.trimmed(t.whole)))
+                    SyntaxError(.rruleMissingFreq, at: t.trimmed(t.whole)))
             }
             return (nil, errors)
         }
@@ -59,10 +55,7 @@ public enum RRuleParser {
             // The one ambiguous pairing: python-dateutil ends at the date's first second, other
             // readers include the whole day.
             let fixed = String(String(describing: d).filter { $0 != "-" })
-            return SyntaxError(
-                .rruleUntilForm,
-                "UNTIL as a date is ambiguous when start has a time of day (the start or the end of that day?); write '\(fixed)T235959' to include the day or '\(fixed)T000000' to end before it",
-                at: at)
+            return SyntaxError(.rruleUntilDateWithTime(fixed), at: at)
         }
     }
 

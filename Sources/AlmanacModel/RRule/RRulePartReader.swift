@@ -36,7 +36,7 @@ struct RRulePartReader {
         guard let eq = t.firstIndex(of: "=", in: part) else {
             let name = t.string(t.trimmed(part))
             let fix = RRuleParser.partNames.contains(name.uppercased()) ? "; give \(name) a value (\(name)=…) or remove it" : ""
-            errors.append(SyntaxError(.rruleSyntax, "expected NAME=VALUE, found \(ValueSyntax.quoted(t.string(part)))\(fix)", at: part))
+            errors.append(SyntaxError(.rruleNotNameValue(found: ValueSyntax.quoted(t.string(part)), fix: fix), at: part))
             return
         }
         let nameRange = t.trimmed(part.lowerBound..<eq)
@@ -48,12 +48,12 @@ struct RRulePartReader {
         }
         if name == "FREQ" { sawFreq = true }
         if partRanges[name] != nil {
-            errors.append(SyntaxError(.rruleDuplicatePart, "\(name) is given twice; keep one", at: part))
+            errors.append(SyntaxError(.rruleDuplicatePart(name), at: part))
             return
         }
         partRanges[name] = part
         guard !value.isEmpty else {
-            errors.append(SyntaxError(.rruleInvalidValue, "\(name) has no value", at: part))
+            errors.append(SyntaxError(.rruleNoValue(name), at: part))
             return
         }
         switch name {
@@ -87,19 +87,14 @@ struct RRulePartReader {
     private func unknownPart(_ name: String, at range: Range<Int>) -> SyntaxError {
         switch name {
         case "SKIP":
-            return SyntaxError(
-                .rruleUnknownPart, "SKIP (RFC 7529) is written as the trigger's invalid_dates: omit, backward or forward", at: range)
+            return SyntaxError(.rruleSkip, at: range)
         case "RSCALE":
-            return SyntaxError(.rruleUnknownPart, "RSCALE (RFC 7529) is not supported: rules use the Gregorian calendar", at: range)
+            return SyntaxError(.rruleRScale, at: range)
         case "DTSTART", "TZID":
-            return SyntaxError(
-                .rruleUnknownPart, "\(name) is not part of an RRULE; write the trigger's start and timezone fields", at: range)
+            return SyntaxError(.rruleNotAPart(name), at: range)
         default:
             let hint = Suggestion.hint(for: name, among: RRuleParser.partNames)
-            return SyntaxError(
-                .rruleUnknownPart,
-                "unknown RRULE part '\(text.string(range))'\(hint.isEmpty ? "; RFC 5545 parts are \(RRuleParser.partNames.joined(separator: ", "))" : hint)",
-                at: range)
+            return SyntaxError(.rruleUnknownPart(text.string(range), parts: RRuleParser.partNames, hint: hint), at: range)
         }
     }
 
@@ -111,17 +106,13 @@ struct RRulePartReader {
         }
         let hint = Suggestion.hint(for: word, among: RRule.Frequency.allCases.map(\.rawValue))
         errors.append(
-            SyntaxError(
-                .rruleInvalidValue,
-                "unknown FREQ '\(text.string(r))'\(hint.isEmpty ? "; write SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY" : hint)",
-                at: r))
+            SyntaxError(.rruleUnknownFreq(text.string(r), hint: hint), at: r))
     }
 
     private mutating func positive(_ r: Range<Int>, _ name: String) -> Int? {
         guard text.digitRun(from: r.lowerBound) == r, let n = text.number(r), n >= 1 else {
             errors.append(
-                SyntaxError(
-                    .rruleInvalidValue, "\(name) must be a whole number of at least 1, found \(ValueSyntax.quoted(text.string(r)))", at: r))
+                SyntaxError(.rruleNotAPositiveNumber(name, found: ValueSyntax.quoted(text.string(r))), at: r))
             return nil
         }
         return n
@@ -132,10 +123,7 @@ struct RRulePartReader {
             weekStart = Weekday(rawValue: i + 1)!
         } else {
             errors.append(
-                SyntaxError(
-                    .rruleInvalidValue,
-                    "WKST must be one of MO, TU, WE, TH, FR, SA, SU\(Suggestion.hint(for: text.string(r), among: Self.weekdayCodes))", at: r
-                ))
+                SyntaxError(.rruleWeekStart(hint: Suggestion.hint(for: text.string(r), among: Self.weekdayCodes)), at: r))
         }
     }
 
@@ -148,14 +136,13 @@ struct RRulePartReader {
             case .success(let v) where v != 0 || bounds.zeroAllowed:
                 if !values.contains(v) { values.append(v) }
             case .success:
-                errors.append(SyntaxError(.rruleInvalidValue, "\(name) cannot be 0; count from 1, or from -1 at the end", at: element))
+                errors.append(SyntaxError(.rruleZero(name), at: element))
             case .failure(let e):
-                let what =
+                let message =
                     e.code == .outOfRange
-                    ? e.message
-                    : "\(name) expects integers, found \(element.isEmpty ? "nothing" : ValueSyntax.quoted(text.string(element)))"
-                errors.append(
-                    SyntaxError(.rruleInvalidValue, what, at: element.isEmpty ? element.lowerBound..<element.lowerBound + 1 : element))
+                    ? DiagnosticMessage.rruleOutOfRange(e)
+                    : .rruleNotIntegers(name, found: element.isEmpty ? "nothing" : ValueSyntax.quoted(text.string(element)))
+                errors.append(SyntaxError(message, at: element.isEmpty ? element.lowerBound..<element.lowerBound + 1 : element))
             }
         }
         return values
@@ -170,15 +157,14 @@ struct RRulePartReader {
                 let hint = Suggestion.hint(for: text.string(code), among: Self.weekdayCodes)
                 errors.append(
                     SyntaxError(
-                        .rruleInvalidValue,
-                        "BYDAY expects MO, TU, WE, TH, FR, SA or SU, optionally with an ordinal such as 2TU or -1FR; found \(ValueSyntax.quoted(text.string(element)))\(hint)",
+                        .rruleByDay(found: ValueSyntax.quoted(text.string(element)), hint: hint),
                         at: element.isEmpty ? element.lowerBound..<element.lowerBound + 1 : element))
                 continue
             }
             var ordinal: Int?
             if !ordinalText.isEmpty {
                 guard let n = Int(ordinalText), n != 0, (-53...53).contains(n) else {
-                    errors.append(SyntaxError(.rruleInvalidValue, "BYDAY ordinal '\(ordinalText)' must be 1…53 or -1…-53", at: element))
+                    errors.append(SyntaxError(.rruleByDayOrdinal(ordinalText), at: element))
                     continue
                 }
                 ordinal = n

@@ -4,9 +4,7 @@ import AlmanacTime
 /// UTC DATE-TIME `20261231T235959Z`.
 enum RRuleUntilSyntax {
     static func read(_ t: ScalarText, _ r: Range<Int>) -> Result<RRule.Until, SyntaxError> {
-        let bad = SyntaxError(
-            .rruleInvalidValue,
-            "UNTIL must be a date '20261231', a local date-time '20261231T235959' or UTC '20261231T235959Z' (RFC 5545 basic form)", at: r)
+        let bad = SyntaxError(.rruleUntilForms, at: r)
         let dateDigits = t.digitRun(from: r.lowerBound)
         guard dateDigits.count == 8 else { return .failure(basicFormHint(t, r) ?? bad) }
         let y = t.number(dateDigits.lowerBound..<dateDigits.lowerBound + 4)!
@@ -14,7 +12,7 @@ enum RRuleUntilSyntax {
         let d = t.number(dateDigits.lowerBound + 6..<dateDigits.upperBound)!
         let date = CivilDate(year: y, month: m, day: d)
         guard y >= 1, date.isValid else {
-            return .failure(SyntaxError(.rruleInvalidValue, "UNTIL date \(t.string(dateDigits)) does not exist", at: dateDigits))
+            return .failure(SyntaxError(.rruleUntilDate(t.string(dateDigits)), at: dateDigits))
         }
         if dateDigits.upperBound == r.upperBound { return .success(.date(date)) }
         guard t[dateDigits.upperBound] == "T" || t[dateDigits.upperBound] == "t" else { return .failure(bad) }
@@ -25,8 +23,7 @@ enum RRuleUntilSyntax {
         let ss = t.number(timeDigits.lowerBound + 4..<timeDigits.upperBound)!
         guard hh <= 23, mm <= 59, ss <= 59 else {
             return .failure(
-                SyntaxError(
-                    .rruleInvalidValue, "UNTIL time \(t.string(timeDigits)) is not a time of day (HHMMSS, 000000–235959)", at: timeDigits))
+                SyntaxError(.rruleUntilTime(t.string(timeDigits)), at: timeDigits))
         }
         let local = LocalDateTime(date: date, time: LocalTime(hour: hh, minute: mm, second: ss))
         if timeDigits.upperBound == r.upperBound { return .success(.local(local)) }
@@ -42,8 +39,6 @@ enum RRuleUntilSyntax {
         guard written.contains("-") || written.contains(":") else { return nil }
         let basic = String(written.filter { $0 != "-" && $0 != ":" })
         guard case .success = read(ScalarText(basic), 0..<basic.unicodeScalars.count) else { return nil }
-        return SyntaxError(
-            .rruleInvalidValue,
-            "UNTIL is written in RFC 5545 basic form, without '-' or ':'; write '\(basic)'", at: r)
+        return SyntaxError(.rruleUntilExtendedForm(basic: basic), at: r)
     }
 }
