@@ -5,7 +5,7 @@ extension ValueSyntax {
     public static func date(_ text: String) -> Result<CivilDate, SyntaxError> {
         readBound(text).flatMap { found in
             guard case .date(let d) = found.bound else {
-                return .failure(SyntaxError(.invalidDate, "expected a date YYYY-MM-DD without a time", at: found.afterDate))
+                return .failure(SyntaxError(.dateWithoutTime, at: found.afterDate))
             }
             return .success(d)
         }
@@ -19,9 +19,7 @@ extension ValueSyntax {
             case .date: return .failure(missingTime(found))
             case .instant:
                 return .failure(
-                    SyntaxError(
-                        .invalidDateTime,
-                        "expected a local date-time without an offset; remove \(quoted(found.text.string(found.zone!)))", at: found.zone!))
+                    SyntaxError(.dateTimeWithOffset(quoted(found.text.string(found.zone!))), at: found.zone!))
             }
         }
     }
@@ -34,10 +32,7 @@ extension ValueSyntax {
             case .date: return .failure(missingTime(found))
             case .local:
                 return .failure(
-                    SyntaxError(
-                        .invalidDateTime,
-                        "an instant needs 'Z' or an offset such as '+01:00' after the time",
-                        at: found.afterDate.upperBound..<found.afterDate.upperBound + 1))
+                    SyntaxError(.instantNeedsOffset, at: found.afterDate.upperBound..<found.afterDate.upperBound + 1))
             }
         }
     }
@@ -60,9 +55,7 @@ extension ValueSyntax {
 
     private static func missingTime(_ found: FoundBound) -> SyntaxError {
         let date = found.text.string(found.afterDate.lowerBound - 10..<found.afterDate.lowerBound)
-        return SyntaxError(
-            .invalidDateTime, "a date alone has no time of day; write e.g. '\(date)T00:00'",
-            at: found.afterDate.lowerBound - 10..<found.afterDate.lowerBound)
+        return SyntaxError(.dateWithoutTimeOfDay("\(date)"), at: found.afterDate.lowerBound - 10..<found.afterDate.lowerBound)
     }
 
     /// A parsed bound and where its pieces are, for messages about the wrong kind.
@@ -115,9 +108,7 @@ extension ValueSyntax {
     private static func readOffset(_ t: ScalarText, _ r: Range<Int>) -> Result<Int, SyntaxError> {
         if r.count == 1, t[r.lowerBound] == "Z" || t[r.lowerBound] == "z" { return .success(0) }
         func bad() -> SyntaxError {
-            SyntaxError(
-                .invalidDateTime,
-                "invalid offset \(quoted(t.string(r))); write 'Z' or ±HH:MM, e.g. '+01:00'", at: r)
+            SyntaxError(.offsetInvalid(quoted(t.string(r))), at: r)
         }
         guard t[r.lowerBound] == "+" || t[r.lowerBound] == "-", r.count == 6 || r.count == 9, t[r.lowerBound + 3] == ":",
             r.count == 6 || t[r.lowerBound + 6] == ":"
@@ -132,7 +123,7 @@ extension ValueSyntax {
         let h = t.number(hh)!, m = t.number(mm)!, s = ss.isEmpty ? 0 : t.number(ss)!
         guard h <= 23, m <= 59, s <= 59 else {
             return .failure(
-                SyntaxError(.outOfRange, "offset \(t.string(r)) is out of range: hours 00–23, minutes and seconds 00–59", at: r))
+                SyntaxError(.offsetOutOfRange(t.string(r)), at: r))
         }
         let sign = t[r.lowerBound] == "-" ? -1 : 1
         return .success(sign * (h * 3600 + m * 60 + s))
@@ -144,28 +135,27 @@ extension ValueSyntax {
         if year == r, year.count == 8 {
             let s = t.string(r)
             let fixed = "\(s.prefix(4))-\(s.dropFirst(4).prefix(2))-\(s.suffix(2))"
-            return .failure(SyntaxError(.invalidDate, "write dates as YYYY-MM-DD: '\(fixed)'", at: r))
+            return .failure(SyntaxError(.dateForm(fixed: fixed), at: r))
         }
         let month = t.digitRun(from: year.upperBound + 1)
         let day = t.digitRun(from: month.upperBound + 1)
         guard year.count == 4, t[year.upperBound] == "-", month.count == 2, t[month.upperBound] == "-",
             day.count == 2, day.upperBound == r.upperBound
         else {
-            return .failure(SyntaxError(.invalidDate, "invalid date \(quoted(t.string(r))); write YYYY-MM-DD, e.g. '2026-03-01'", at: r))
+            return .failure(SyntaxError(.dateInvalid(quoted(t.string(r))), at: r))
         }
         let y = t.number(year)!, m = t.number(month)!, d = t.number(day)!
-        guard y >= 1 else { return .failure(SyntaxError(.outOfRange, "year 0000 is out of range 0001–9999", at: year)) }
+        guard y >= 1 else { return .failure(SyntaxError(.yearZero, at: year)) }
         guard (1...12).contains(m) else {
-            return .failure(SyntaxError(.outOfRange, "month \(t.string(month)) is out of range 01–12", at: month))
+            return .failure(SyntaxError(.monthOfDateOutOfRange(t.string(month)), at: month))
         }
         let last = CivilDate.daysInMonth(year: y, month: m)
-        guard d >= 1 else { return .failure(SyntaxError(.outOfRange, "day 00 is out of range 01–\(last)", at: day)) }
+        guard d >= 1 else { return .failure(SyntaxError(.dayZero(last: last), at: day)) }
         guard d <= last else {
             let lastDate = CivilDate(year: y, month: m, day: last)
             return .failure(
                 SyntaxError(
-                    .invalidDate,
-                    "\(t.string(r)) does not exist: \(monthDisplayNames[m - 1]) \(y) has \(last) days; the last is \(lastDate)", at: r))
+                    .dateDoesNotExist(t.string(r), month: monthDisplayNames[m - 1], year: y, days: last, last: "\(lastDate)"), at: r))
         }
         return .success(CivilDate(year: y, month: m, day: d))
     }

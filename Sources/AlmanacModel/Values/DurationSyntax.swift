@@ -28,7 +28,7 @@ extension ValueSyntax {
         let t = ScalarText(text)
         let r = t.trimmed(t.whole)
         guard !r.isEmpty else {
-            return .failure(SyntaxError(.invalidDuration, "expected a duration such as '15m', '2h' or 'PT15M'", at: r))
+            return .failure(SyntaxError(.durationExpected, at: r))
         }
         let negative = t[r.lowerBound] == "-"
         let body = (negative ? r.lowerBound + 1 : r.lowerBound)..<r.upperBound
@@ -39,14 +39,10 @@ extension ValueSyntax {
             switch sign {
             case .positive where value < 0, .nonNegative where value < 0:
                 return .failure(
-                    SyntaxError(
-                        .invalidDuration,
-                        "a duration cannot be negative here; write \(quoted(t.string(body)))", at: r))
+                    SyntaxError(.durationNegative(positive: quoted(t.string(body))), at: r))
             case .positive where value == 0:
                 return .failure(
-                    SyntaxError(
-                        .invalidDuration,
-                        "the duration must be greater than zero; write at least '1s', e.g. '1m'", at: r))
+                    SyntaxError(.durationZero, at: r))
             default:
                 return .success(negative ? (-parts.days, -parts.seconds) : parts)
             }
@@ -73,9 +69,8 @@ extension ValueSyntax {
     ]
 
     /// The message for a calendar unit (`1 month`, `1y`) or nil for anything else.
-    private static func calendarUnitProblem(_ unit: String) -> String? {
-        guard let name = calendarUnitWords[unit.lowercased()] else { return nil }
-        return "\(name) have no fixed length, so they are not durations; write days or weeks (e.g. '30d', '4w'), or use a calendar rule"
+    private static func calendarUnitProblem(_ unit: String) -> DiagnosticMessage? {
+        calendarUnitWords[unit.lowercased()].map { DiagnosticMessage.durationCalendarUnit($0) }
     }
 
     private static func readShortDuration(_ t: ScalarText, _ r: Range<Int>) -> Result<(days: Int64, seconds: Int64), SyntaxError> {
@@ -89,18 +84,13 @@ extension ValueSyntax {
                 if digits.isEmpty {
                     let rest = i..<r.upperBound
                     return .failure(
-                        SyntaxError(
-                            .invalidDuration,
-                            "invalid duration \(quoted(t.string(r))); write a number and a unit (s, m, h, d, w) such as '15m' or '1h30m', or ISO 8601 'PT15M'",
-                            at: rest))
+                        SyntaxError(.durationInvalid(quoted(t.string(r))), at: rest))
                 }
-                return .failure(SyntaxError(.invalidDuration, "the number \(t.string(digits)) is too large", at: digits))
+                return .failure(SyntaxError(.durationNumberTooLarge(t.string(digits)), at: digits))
             }
             if t[digits.upperBound] == "." || t[digits.upperBound] == "," {
                 return .failure(
-                    SyntaxError(
-                        .invalidDuration, "fractions are not supported; combine units instead, e.g. '1h30m'",
-                        at: digits.lowerBound..<digits.upperBound + 1))
+                    SyntaxError(.durationFraction, at: digits.lowerBound..<digits.upperBound + 1))
             }
             let word = t.letterRun(from: digits.upperBound)
             guard !word.isEmpty else {
@@ -111,40 +101,35 @@ extension ValueSyntax {
                 if next > digits.upperBound, !spaced.isEmpty {
                     let unitText = t.string(spaced)
                     if let problem = calendarUnitProblem(unitText) {
-                        return .failure(SyntaxError(.invalidDuration, problem, at: digits.lowerBound..<spaced.upperBound))
+                        return .failure(SyntaxError(problem, at: digits.lowerBound..<spaced.upperBound))
                     }
                     if let unit = unitWords[unitText.lowercased()]
                         ?? shortUnits.first(where: { String($0.unit) == unitText }).map({ String($0.unit) })
                     {
                         return .failure(
-                            SyntaxError(
-                                .invalidDuration,
-                                "write the unit right after the number: '\(t.string(digits))\(unit)'",
-                                at: digits.lowerBound..<spaced.upperBound))
+                            SyntaxError(.durationUnitAfterSpace(t.string(digits), unit: unit), at: digits.lowerBound..<spaced.upperBound))
                     }
                 }
                 let at = digits.upperBound < r.upperBound ? digits.upperBound..<digits.upperBound + 1 : digits
                 return .failure(
-                    SyntaxError(.invalidDuration, "\(t.string(digits)) needs a unit: s, m, h, d or w (e.g. '\(t.string(digits))m')", at: at)
+                    SyntaxError(.durationNeedsUnit(t.string(digits)), at: at)
                 )
             }
             let unitText = t.string(word)
             if let problem = calendarUnitProblem(unitText), unitText != "m" {
-                return .failure(SyntaxError(.invalidDuration, problem, at: word))
+                return .failure(SyntaxError(problem, at: word))
             }
             guard let rank = shortUnits.firstIndex(where: { String($0.unit) == unitText }) else {
                 let replacement = unitWords[unitText.lowercased()] ?? (unitText.count == 1 && unitText != "M" ? unitText.lowercased() : nil)
                 let hint = replacement.map { "; write '\(t.string(digits))\($0)'" } ?? "; units are s, m, h, d and w"
-                return .failure(SyntaxError(.invalidDuration, "unknown duration unit '\(unitText)'\(hint)", at: word))
+                return .failure(SyntaxError(.durationUnknownUnit(unitText, hint: hint), at: word))
             }
             if rank == lastRank {
-                return .failure(SyntaxError(.invalidDuration, "the unit '\(unitText)' appears twice; write each unit once", at: word))
+                return .failure(SyntaxError(.durationUnitTwice(unitText), at: word))
             }
             if rank < lastRank {
                 return .failure(
-                    SyntaxError(
-                        .invalidDuration,
-                        "units go from largest to smallest (w, d, h, m, s); '\(unitText)' comes too late", at: word))
+                    SyntaxError(.durationUnitOrder(unitText), at: word))
             }
             lastRank = rank
             if shortUnits[rank].seconds >= 86_400 {
@@ -177,34 +162,31 @@ extension ValueSyntax {
             let digits = t.digitRun(from: i)
             guard let n = t.number(digits) else {
                 let at = digits.isEmpty ? i..<i + 1 : digits
-                let what =
+                let message =
                     digits.isEmpty
-                    ? "expected a number at \(quoted(t.string(i..<r.upperBound)))" : "the number \(t.string(digits)) is too large"
-                return .failure(SyntaxError(.invalidDuration, "\(what) in ISO 8601 duration; e.g. 'PT15M', 'P1DT2H'", at: at))
+                    ? DiagnosticMessage.isoDurationExpectedNumber(at: quoted(t.string(i..<r.upperBound)))
+                    : .isoDurationNumberTooLarge(t.string(digits))
+                return .failure(SyntaxError(message, at: at))
             }
             let d = digits.upperBound
             guard let scalar = t[d] else {
-                return .failure(SyntaxError(.invalidDuration, "\(t.string(digits)) needs a designator (D, H, M, S…)", at: digits))
+                return .failure(SyntaxError(.isoDurationNeedsDesignator(t.string(digits)), at: digits))
             }
             if scalar == "." || scalar == "," {
                 return .failure(
-                    SyntaxError(.invalidDuration, "fractions are not supported; write e.g. 'PT1H30M'", at: digits.lowerBound..<d + 1))
+                    SyntaxError(.isoDurationFraction, at: digits.lowerBound..<d + 1))
             }
             let letter = Character(String(scalar).uppercased())
             if !inTime, letter == "Y" || letter == "M" {
                 let unit = letter == "Y" ? "years" : "months"
                 return .failure(
-                    SyntaxError(
-                        .invalidDuration,
-                        "\(unit) have no fixed length; write days or weeks (e.g. 'P30D'), or use a calendar rule",
-                        at: digits.lowerBound..<d + 1))
+                    SyntaxError(.isoDurationCalendarUnit(unit), at: digits.lowerBound..<d + 1))
             }
             guard let (rank, seconds) = (inTime ? timeRanks : dateRanks)[letter] else {
-                let hint = inTime ? "after T use H, M or S" : "before T use W or D; put hours, minutes and seconds after T ('PT2H')"
-                return .failure(SyntaxError(.invalidDuration, "unexpected designator '\(scalar)'; \(hint)", at: d..<d + 1))
+                return .failure(SyntaxError(.isoDurationDesignator(String(scalar), inTime: inTime), at: d..<d + 1))
             }
             guard rank > lastRank else {
-                return .failure(SyntaxError(.invalidDuration, "designator '\(scalar)' is repeated or out of order", at: d..<d + 1))
+                return .failure(SyntaxError(.isoDurationDesignatorOrder(String(scalar)), at: d..<d + 1))
             }
             lastRank = rank
             seen += 1
@@ -213,7 +195,7 @@ extension ValueSyntax {
         }
         if seen == 0 || (inTime && lastRank < 2) {
             return .failure(
-                SyntaxError(.invalidDuration, "incomplete ISO 8601 duration \(quoted(t.string(r))); e.g. 'PT15M', 'P1D'", at: r))
+                SyntaxError(.isoDurationIncomplete(quoted(t.string(r))), at: r))
         }
         return .success((days, total))
     }

@@ -11,7 +11,7 @@ extension ValueSyntax {
     static func readTime(_ t: ScalarText, _ range: Range<Int>) -> Result<LocalTime, SyntaxError> {
         // Built only on failure: the message costs more than reading a valid time.
         func bad() -> SyntaxError {
-            SyntaxError(.invalidTime, "invalid time \(quoted(t.string(range))); write HH:MM or HH:MM:SS, e.g. '09:30'", at: range)
+            SyntaxError(.timeInvalid(quoted(t.string(range))), at: range)
         }
         let hour = t.digitRun(from: range.lowerBound)
         guard !hour.isEmpty, hour.upperBound < range.upperBound, t[hour.upperBound] == ":" else {
@@ -30,27 +30,25 @@ extension ValueSyntax {
         if end < range.upperBound {
             let rest = end..<range.upperBound
             if t[end] == "." || t[end] == "," {
-                return .failure(SyntaxError(.invalidTime, "fractional seconds are not supported; write HH:MM:SS", at: rest))
+                return .failure(SyntaxError(.timeFraction, at: rest))
             }
             return .failure(
-                SyntaxError(.invalidTime, "unexpected \(quoted(t.string(rest))) after the time; write HH:MM or HH:MM:SS", at: rest))
+                SyntaxError(.timeTrailing(quoted(t.string(rest))), at: rest))
         }
         if hour.count != 2 {
             let padded = hour.count == 1 ? "0" + t.string(hour.lowerBound..<range.upperBound) : nil
             let hint = padded.map { "; write '\($0)'" } ?? "; write HH:MM or HH:MM:SS"
-            return .failure(SyntaxError(.invalidTime, "the hour of a time has two digits\(hint)", at: hour))
+            return .failure(SyntaxError(.timeHourDigits(hint: hint), at: hour))
         }
         let h = t.number(hour)!, m = t.number(minute)!, s = second.map { t.number($0)! } ?? 0
         if h == 24 && m == 0 && s == 0 {
             return .failure(
-                SyntaxError(
-                    .invalidTime,
-                    "'24:00' is not a time of day; write '00:00' (midnight starts the day) or '23:59'", at: range))
+                SyntaxError(.time24, at: range))
         }
-        if h > 23 { return .failure(SyntaxError(.outOfRange, "hour \(h) is out of range 00–23", at: hour)) }
-        if m > 59 { return .failure(SyntaxError(.outOfRange, "minute \(m) is out of range 00–59", at: minute)) }
+        if h > 23 { return .failure(SyntaxError(.hourOutOfRange(h), at: hour)) }
+        if m > 59 { return .failure(SyntaxError(.minuteOutOfRange(m), at: minute)) }
         if s > 59, let second {
-            return .failure(SyntaxError(.outOfRange, "second \(s) is out of range 00–59 (leap seconds are not supported)", at: second))
+            return .failure(SyntaxError(.secondOutOfRange(s), at: second))
         }
         return .success(LocalTime(hour: h, minute: m, second: s))
     }
