@@ -101,7 +101,7 @@ public struct Compiler: Sendable {
                     zone: zone, covering: Instant(secondsSinceEpoch: span.from),
                     to: Instant(secondsSinceEpoch: span.to))
             else {
-                throw CompileError(Diagnostic(.unknownTimeZone, "unknown time zone '\(zone)'", at: zoneRanges[zone]))
+                throw CompileError(Diagnostic(.zoneUnknown(zone), at: zoneRanges[zone]))
             }
             tables[zone] = table
         }

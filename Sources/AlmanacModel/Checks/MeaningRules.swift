@@ -19,7 +19,7 @@ package enum MeaningRules {
     package static func outOfRange(_ what: String, _ value: Int, bounds: ClosedRange<Int>, at range: SourceRange?) -> Diagnostic? {
         guard !bounds.contains(value) else { return nil }
         let text = bounds.upperBound == Int.max ? "at least \(bounds.lowerBound)" : "\(bounds.lowerBound)…\(bounds.upperBound)"
-        return Diagnostic(.outOfRange, "\(what) \(value) is out of range; it must be \(text)", at: range)
+        return Diagnostic(.valueOutOfRange(what, value, bounds: text), at: range)
     }
 
     // MARK: Names
@@ -27,27 +27,27 @@ package enum MeaningRules {
     /// A schedule's `name`: one line of 1 to 200 characters.
     package static func scheduleName(_ name: String, at range: SourceRange?) -> Diagnostic? {
         guard name.isEmpty || name.contains("\n") || name.count > nameLengthLimit else { return nil }
-        return Diagnostic(.invalidName, "`name` must be one line of 1 to \(nameLengthLimit) characters", at: range)
+        return Diagnostic(.scheduleNameForm(limit: nameLengthLimit), at: range)
     }
 
     /// A trigger id: `^[a-z0-9][a-z0-9._-]{0,63}$`.
     package static func triggerID(_ id: String, at range: SourceRange?) -> Diagnostic? {
         IdentifierSyntax.isTriggerID(id)
-            ? nil : Diagnostic(.invalidTriggerID, IdentifierSyntax.identifierProblem("trigger id", id), at: range)
+            ? nil : Diagnostic(.identifier(.invalidTriggerID, what: "trigger id", id), at: range)
     }
 
     // MARK: Fields of a trigger
 
     /// `count` counts fires from `start`, so it needs one.
     package static func countNeedsStart(at range: SourceRange?) -> Diagnostic {
-        Diagnostic(.countNeedsStart, "`count` needs `start`: fires are counted from it; add `start: <date>`", at: range)
+        Diagnostic(.countNeedsStart, at: range)
     }
 
     /// `end` must be after `start` when both are on the same kind of clock (an `end` date includes its day).
     package static func endBeforeStart(start: Bound, end: Bound, startAt: SourceRange?, endAt: SourceRange?) -> Diagnostic? {
         guard let a = comparable(start, isEnd: false), let b = comparable(end, isEnd: true), a.0 == b.0, b.1 <= a.1 else { return nil }
         return Diagnostic(
-            .endBeforeStart, "`end` is not after `start`; no fire could remain", at: endAt,
+            .endNotAfterStart, at: endAt,
             notes: startAt.map { [.init("`start` is here", at: $0)] } ?? [])
     }
 
@@ -65,10 +65,9 @@ package enum MeaningRules {
     package static func jitterLimit(_ jitter: TimeSpan, written: String, at range: SourceRange?) -> Diagnostic? {
         guard jitter.seconds > Trigger.maxJitterSeconds || jitter.seconds <= 0 else { return nil }
         if jitter.seconds <= 0 {
-            return Diagnostic(.invalidDuration, "`jitter` must be a positive duration, not \(written)", at: range)
+            return Diagnostic(.jitterNotPositive(written), at: range)
         }
-        return Diagnostic(
-            .outOfRange, "`jitter` \(written) is out of range; it must be at most 1d (\(Trigger.maxJitterSeconds) s)", at: range)
+        return Diagnostic(.jitterTooLong(written, maxSeconds: Int64(Trigger.maxJitterSeconds)), at: range)
     }
 
     /// Each fire may wait up to the jitter for the ones drawn before it: a jitter of more than
@@ -76,17 +75,14 @@ package enum MeaningRules {
     package static func jitterAgainstInterval(_ jitter: TimeSpan, interval: TimeSpan, at range: SourceRange?) -> Diagnostic? {
         let most = Int64(Trigger.maxJitterIntervals) * max(interval.seconds, 1)
         guard jitter.seconds > most else { return nil }
-        return Diagnostic(
-            .outOfRange,
-            "`jitter` is more than \(Trigger.maxJitterIntervals) times the `every` interval; make it at most \(most) s or the interval longer",
-            at: range)
+        return Diagnostic(.jitterOverIntervals(Trigger.maxJitterIntervals, most: most), at: range)
     }
 
     /// An `every` interval is positive.
     package static func everyInterval(_ interval: TimeSpan, at range: SourceRange?) -> Diagnostic? {
         interval.seconds > 0
             ? nil
-            : Diagnostic(.invalidDuration, "`every` must be a positive duration, not \(interval.seconds) s", at: range)
+            : Diagnostic(.everyNotPositive(seconds: interval.seconds), at: range)
     }
 
     /// A calendar rule whose date fields can never all match under its `invalid_dates` policy.
@@ -100,17 +96,12 @@ package enum MeaningRules {
             : ", or set " + helping.map { "`invalid_dates: \($0.rawValue)`" }.joined(separator: " or ")
                 + " to " + (helping == [.forward] ? "move missing days to the next month" : "replace missing days")
         let policyNote = policy == .omit ? "" : " (even with `invalid_dates: \(policy.rawValue)`)"
-        return Diagnostic(
-            .neverFires,
-            "this calendar can never fire: no month has a day matching all of its fields\(policyNote); fix `days`/`months`/`weekdays`\(hint)",
-            at: range)
+        return Diagnostic(.calendarNeverFires(policyNote: policyNote, hint: hint), at: range)
     }
 
     /// `who` (a trigger, or those inheriting `defaults:`) reads local times but has no zone.
     package static func missingTimeZone(who: String, why: String, whereTo: String, at range: SourceRange?) -> Diagnostic {
-        Diagnostic(
-            .missingTimeZone,
-            "\(who) a time zone: \(why); add `timezone:` to \(whereTo) (Almanac never uses the machine's zone)", at: range)
+        Diagnostic(.zoneMissing(who: who, why: why, whereTo: whereTo), at: range)
     }
 
     // MARK: Regions
@@ -125,6 +116,6 @@ package enum MeaningRules {
     /// `key` (`latitude`, `longitude`, `radius`) with `value`, written `text`.
     package static func coordinate(_ key: String, _ value: Double, text: String, at range: SourceRange?) -> Diagnostic? {
         guard let (bounds, unit) = coordinateBounds[key], !bounds.contains(value) else { return nil }
-        return Diagnostic(.invalidCoordinate, "`\(key)` \(text) is out of range; it must be \(unit)", at: range)
+        return Diagnostic(.coordinateOutOfRange(key, text, allowed: unit), at: range)
     }
 }

@@ -38,30 +38,29 @@ struct ScheduleChecks {
     mutating func run() {
         if schedule.version != 1 {
             emit(
-                Diagnostic(
-                    .unsupportedVersion, "spec version \(schedule.version) is not supported; this Almanac reads `version: 1`", at: nil))
+                Diagnostic(.versionUnsupported("\(schedule.version)"), at: nil))
         }
         emit(MeaningRules.scheduleName(schedule.name, at: nil))
         if let zone = schedule.timezone { zoneProblem(zone, at: nil) }
         if let horizon = schedule.horizon, horizon.nominalSeconds <= 0 {
-            emit(Diagnostic(.invalidDuration, "`horizon` must be a positive duration", at: nil))
+            emit(Diagnostic(.notAPositiveDuration("`horizon`"), at: nil))
         }
         limits(schedule.limits)
         for (name, region) in schedule.regions.sorted(by: { $0.key < $1.key }) {
             if !IdentifierSyntax.isIdentifier(name) {
-                emit(Diagnostic(.invalidName, IdentifierSyntax.identifierProblem("region name", name), at: nil))
+                emit(Diagnostic(.identifier(.invalidName, what: "region name", name), at: nil))
             }
             self.region(region)
         }
         if schedule.triggers.isEmpty {
-            emit(Diagnostic(.emptyList, "`triggers` is empty; add at least one trigger", at: nil))
+            emit(Diagnostic(.triggersEmpty, at: nil))
         }
         var seen: [String: Trigger] = [:]
         for trigger in schedule.triggers {
             if let first = seen[trigger.id] {
                 emit(
                     Diagnostic(
-                        .duplicateKey, "trigger id '\(trigger.id)' is used by two triggers; ids must be unique", at: trigger.range,
+                        .triggerIDTwice(trigger.id), at: trigger.range,
                         notes: first.range.map { [.init("the first is here", at: $0)] } ?? []))
                 continue
             }
@@ -89,7 +88,7 @@ struct ScheduleChecks {
         emit(MeaningRules.outOfRange("`max_regions`", limits.maxRegions, bounds: MeaningRules.maxRegionsBounds, at: nil))
         emit(MeaningRules.outOfRange("`max_fires`", limits.maxFires, bounds: MeaningRules.maxFiresBounds, at: limits.maxFiresRange))
         if limits.minCoverage.seconds <= 0 {
-            emit(Diagnostic(.invalidDuration, "`min_coverage` must be a positive duration", at: limits.maxPendingRange))
+            emit(Diagnostic(.notAPositiveDuration("`min_coverage`"), at: limits.maxPendingRange))
         }
     }
 
@@ -117,18 +116,16 @@ struct ScheduleChecks {
         for bound in [t.start, t.end].compactMap({ $0 }) { self.bound(bound, at: at) }
         for range in t.except where range.to < range.from || !range.from.isValid || !range.to.isValid {
             emit(
-                Diagnostic(.reversedRange, "an `except` range must be real dates, from before to; \(range.from)…\(range.to) is not", at: at)
+                Diagnostic(.exceptRangeNotReal(from: "\(range.from)", to: "\(range.to)"), at: at)
             )
         }
         if let during = t.during {
             if during.weekdays?.isEmpty == true {
-                emit(Diagnostic(.emptyList, "`during.weekdays` is empty; leave it out to allow every day", at: at))
+                emit(Diagnostic(.duringWeekdaysEmpty, at: at))
             }
             if let from = during.betweenFrom, let to = during.betweenTo, from == to {
                 emit(
-                    Diagnostic(
-                        .emptyWindow, "`between` starts and ends at \(from), so the window is empty; omit `between` to allow the whole day",
-                        at: at))
+                    Diagnostic(.betweenEmpty("\(from)"), at: at))
             }
         }
         if let jitter = t.jitter { emit(MeaningRules.jitterLimit(jitter, written: "\(jitter.seconds) s", at: at)) }
@@ -150,9 +147,9 @@ struct ScheduleChecks {
     mutating func bound(_ bound: Bound, at range: SourceRange?) {
         switch bound {
         case .date(let d):
-            if !d.isValid { emit(Diagnostic(.invalidDate, "\(d) is not a calendar date", at: range)) }
+            if !d.isValid { emit(Diagnostic(.notACalendarDate("\(d)"), at: range)) }
         case .local(let l):
-            if !l.date.isValid { emit(Diagnostic(.invalidDate, "\(l.date) is not a calendar date", at: range)) }
+            if !l.date.isValid { emit(Diagnostic(.notACalendarDate("\(l.date)"), at: range)) }
         case .instant: break
         }
     }
@@ -170,7 +167,7 @@ struct ScheduleChecks {
                 ("day of week", UInt64(cron.daysOfWeek), (1 << 7) - 1),
             ]
             for (name, bits, allowed) in fields where bits == 0 || bits & ~allowed != 0 {
-                emit(Diagnostic(.cronOutOfRange, "the cron \(name) field selects no value or one out of its range", at: at))
+                emit(Diagnostic(.cronFieldSelectsNothing(name), at: at))
             }
         case .rrule(let trigger):
             rrule(trigger.rule, at: at)
@@ -179,12 +176,12 @@ struct ScheduleChecks {
             if let jitter = t.jitter { emit(MeaningRules.jitterAgainstInterval(jitter, interval: rule.interval, at: at)) }
         case .once(let rule):
             if case .local(let l) = rule.moment, !l.date.isValid {
-                emit(Diagnostic(.invalidDate, "\(l.date) is not a calendar date", at: at))
+                emit(Diagnostic(.notACalendarDate("\(l.date)"), at: at))
             }
         case .location(let rule):
             region(rule.region, at: at)
             if let cooldown = rule.cooldown, cooldown.seconds < 0 {
-                emit(Diagnostic(.invalidDuration, "`cooldown` must not be negative", at: at))
+                emit(Diagnostic(.cooldownNegative, at: at))
             }
         }
     }
@@ -194,16 +191,16 @@ struct ScheduleChecks {
             emit(MeaningRules.outOfRange("month", month, bounds: 1...12, at: at))
         }
         for day in rule.days ?? [] where day == 0 || !(-31...31).contains(day) {
-            emit(Diagnostic(.outOfRange, "day \(day) is out of range; use 1…31 or -31…-1 from the month's end", at: at))
+            emit(Diagnostic(.dayOfMonthOutOfRange(day), at: at))
         }
         for selector in rule.weekdays ?? [] {
             if let n = selector.ordinal, n == 0 || !(-5...5).contains(n) {
-                emit(Diagnostic(.invalidOrdinal, "weekday ordinal \(n) is out of range; use 1…5 or -5…-1", at: at))
+                emit(Diagnostic(.weekdayOrdinalOutOfRange(n), at: at))
             }
         }
-        if rule.times.isEmpty { emit(Diagnostic(.emptyList, "`at` is an empty list; give at least one time", at: at)) }
+        if rule.times.isEmpty { emit(Diagnostic(.atEmpty, at: at)) }
         for time in rule.times where !(0...23).contains(time.hour) || !(0...59).contains(time.minute) || !(0...59).contains(time.second) {
-            emit(Diagnostic(.invalidTime, "\(time) is not a time of day", at: at))
+            emit(Diagnostic(.notATimeOfDay("\(time)"), at: at))
         }
     }
 
@@ -216,13 +213,13 @@ struct ScheduleChecks {
         ]
         for (name, values, bounds, signed) in parts {
             for v in values where !(bounds.contains(v) || (signed && bounds.contains(-v))) {
-                emit(Diagnostic(.rruleInvalidValue, "\(name) value \(v) is out of range", at: at))
+                emit(Diagnostic(.rruleValueOutOfRange(name, v), at: at))
             }
         }
-        if rule.interval < 1 { emit(Diagnostic(.rruleInvalidValue, "INTERVAL must be at least 1, not \(rule.interval)", at: at)) }
-        if let count = rule.count, count < 1 { emit(Diagnostic(.rruleInvalidValue, "COUNT must be at least 1, not \(count)", at: at)) }
+        if rule.interval < 1 { emit(Diagnostic(.rruleAtLeastOne("INTERVAL", not: rule.interval), at: at)) }
+        if let count = rule.count, count < 1 { emit(Diagnostic(.rruleAtLeastOne("COUNT", not: count), at: at)) }
         if rule.count != nil, rule.until != nil {
-            emit(Diagnostic(.rruleCountAndUntil, "COUNT and UNTIL cannot both be given; keep one", at: at))
+            emit(Diagnostic(.rruleCountAndUntil, at: at))
         }
     }
 }

@@ -8,13 +8,11 @@ extension ValueSyntax {
         let digits = t.digitRun(from: signed ? r.lowerBound + 1 : r.lowerBound)
         guard !digits.isEmpty, digits.upperBound == r.upperBound else {
             let shown = r.isEmpty ? "nothing" : quoted(t.string(r))
-            return .failure(SyntaxError(.invalidNumber, "expected an integer for \(what), found \(shown)", at: r))
+            return .failure(SyntaxError(.integerExpected(for: what, found: shown), at: r))
         }
         guard let magnitude = t.number(digits), case let n = negative ? -magnitude : magnitude, range.contains(n) else {
             return .failure(
-                SyntaxError(
-                    .outOfRange,
-                    "\(what) \(t.string(r)) is out of range \(range.lowerBound)–\(range.upperBound)", at: r))
+                SyntaxError(.integerOutOfRange(what, t.string(r), range), at: r))
         }
         return .success(n)
     }
@@ -25,9 +23,7 @@ extension ValueSyntax {
             guard day != 0 else {
                 let t = ScalarText(text)
                 return .failure(
-                    SyntaxError(
-                        .outOfRange,
-                        "day 0 does not exist; days count from 1, or from -1 for the month's last day", at: t.trimmed(t.whole)))
+                    SyntaxError(.dayZeroOfMonth, at: t.trimmed(t.whole)))
             }
             return .success(day)
         }

@@ -12,7 +12,7 @@ extension ValueSyntax {
             case .success(let months):
                 for m in months {
                     if result.contains(m) {
-                        problems.append(SyntaxError(.duplicateValue, "month '\(monthNames[m - 1])' is listed twice", at: item))
+                        problems.append(SyntaxError(.monthTwice(monthNames[m - 1]), at: item))
                     } else {
                         result.append(m)
                     }
@@ -23,7 +23,7 @@ extension ValueSyntax {
     }
 
     private static func readMonthItem(_ t: ScalarText, _ r: Range<Int>) -> Result<[Int], SyntaxError> {
-        guard !r.isEmpty else { return .failure(SyntaxError(.unknownMonth, "expected a month (jan…dec or 1–12) here", at: r)) }
+        guard !r.isEmpty else { return .failure(SyntaxError(.monthExpected, at: r)) }
         let dash = t.firstIndex(of: "-", in: r)
         let firstRange = r.lowerBound..<(dash ?? r.upperBound)
         let start: Int
@@ -52,7 +52,7 @@ extension ValueSyntax {
         let r = t.trimmed(r)
         if !r.isEmpty, t.digitRun(from: r.lowerBound) == r {
             guard let n = t.number(r), (1...12).contains(n) else {
-                return .failure(SyntaxError(.outOfRange, "month \(t.string(r)) is out of range 1–12", at: r))
+                return .failure(SyntaxError(.monthOutOfRange(t.string(r)), at: r))
             }
             return .success(n)
         }
@@ -61,9 +61,6 @@ extension ValueSyntax {
         let hint = nameHint(for: word, short: monthNames, full: monthFullNames)
         let shown = r.isEmpty ? "''" : "'\(t.string(r))'"
         return .failure(
-            SyntaxError(
-                .unknownMonth,
-                "unknown month \(shown)\(hint.isEmpty ? "; write jan…dec or 1–12" : hint)",
-                at: r.isEmpty ? r.lowerBound..<r.lowerBound + 1 : r))
+            SyntaxError(.monthUnknown(shown, hint: hint), at: r.isEmpty ? r.lowerBound..<r.lowerBound + 1 : r))
     }
 }

@@ -22,7 +22,7 @@ extension ValueSyntax {
                 for s in selectors {
                     if result.contains(s) {
                         let name = (s.ordinal.map(String.init) ?? "") + s.weekday.shortName
-                        problems.append(SyntaxError(.duplicateValue, "weekday '\(name)' is listed twice", at: item))
+                        problems.append(SyntaxError(.weekdayTwice(name), at: item))
                     } else {
                         result.append(s)
                     }
@@ -112,7 +112,7 @@ extension ValueSyntax {
 
     private static func readWeekdayItem(_ t: ScalarText, _ r: Range<Int>, allowOrdinals: Bool) -> Result<[WeekdaySelector], SyntaxError> {
         guard !r.isEmpty else {
-            return .failure(SyntaxError(.unknownWeekday, "expected a weekday (mon…sun) here", at: r))
+            return .failure(SyntaxError(.weekdayExpected, at: r))
         }
         // An ordinal is an optional sign and digits in front of the name.
         var i = r.lowerBound
@@ -124,22 +124,17 @@ extension ValueSyntax {
         if !digits.isEmpty {
             guard let n = t.number(digits), n >= 1, n <= 5 else {
                 return .failure(
-                    SyntaxError(
-                        .invalidOrdinal,
-                        "ordinal \(t.string(ordinalRange)) is out of range: a weekday occurs at most 5 times in a month; use 1…5 or -1…-5",
-                        at: ordinalRange))
+                    SyntaxError(.ordinalOutOfRange(t.string(ordinalRange)), at: ordinalRange))
             }
             ordinal = t[r.lowerBound] == "-" ? -n : n
         } else if signed {
-            return .failure(SyntaxError(.invalidOrdinal, "expected an ordinal such as '-1fri' or '2tue'", at: ordinalRange))
+            return .failure(SyntaxError(.ordinalExpected, at: ordinalRange))
         }
         let first = t.letterRun(from: digits.upperBound)
         guard let start = weekday(named: t.string(first)) else { return .failure(unknownWeekday(t, first, r)) }
         if ordinal != nil, !allowOrdinals {
             return .failure(
-                SyntaxError(
-                    .invalidOrdinal,
-                    "an ordinal like '\(t.string(r))' is not allowed here; write '\(start.shortName)'", at: ordinalRange))
+                SyntaxError(.ordinalNotAllowed(t.string(r), write: start.shortName), at: ordinalRange))
         }
         if first.upperBound == r.upperBound { return .success([WeekdaySelector(start, ordinal: ordinal)]) }
         guard t[first.upperBound] == "-" else {
@@ -149,15 +144,11 @@ extension ValueSyntax {
             let fix =
                 words.count > 1 && words.allSatisfy { weekday(named: String($0)) != nil } ? ": '\(words.joined(separator: ", "))'" : ""
             return .failure(
-                SyntaxError(
-                    .unknownWeekday,
-                    "unexpected \(quoted(t.string(rest))) after '\(t.string(first))'; separate weekdays with commas\(fix)", at: rest))
+                SyntaxError(.weekdayTrailing(quoted(t.string(rest)), after: t.string(first), fix: fix), at: rest))
         }
         if ordinal != nil {
             return .failure(
-                SyntaxError(
-                    .invalidOrdinal,
-                    "an ordinal cannot apply to a range; list each weekday, e.g. '2mon, 2tue'", at: r))
+                SyntaxError(.ordinalOnRange, at: r))
         }
         let second = t.letterRun(from: first.upperBound + 1)
         guard let end = weekday(named: t.string(second)), second.upperBound == r.upperBound else {
@@ -178,7 +169,6 @@ extension ValueSyntax {
         let at = word.isEmpty ? item : word
         let text = t.string(at)
         let hint = nameHint(for: text, short: Weekday.allCases.map(\.shortName), full: weekdayFullNames)
-        return SyntaxError(
-            .unknownWeekday, "unknown weekday '\(text)'\(hint.isEmpty ? "; write mon, tue, wed, thu, fri, sat or sun" : hint)", at: at)
+        return SyntaxError(.weekdayUnknown(text, hint: hint), at: at)
     }
 }

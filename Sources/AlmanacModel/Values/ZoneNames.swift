@@ -42,21 +42,15 @@ package enum ZoneNames {
     package static func problem(_ name: String, at range: SourceRange?, hints: inout [String: String]) -> Diagnostic? {
         if isKnown(name) {
             guard let fixed = fixedOffsetZones[name] else { return nil }
-            return Diagnostic(
-                .fixedOffsetZone,
-                "'\(name)' is a fixed \(fixed.offset) offset that never changes for daylight saving; if you mean \(fixed.note), write '\(fixed.meant)'",
-                at: range)
+            return Diagnostic(.zoneFixedOffset(name, offset: fixed.offset, meaning: fixed.note, write: fixed.meant), at: range)
         }
         if let target = abbreviationTarget(name) {
-            return Diagnostic(
-                .unknownTimeZone,
-                "'\(name)' is an abbreviation, not an IANA time zone name; write the zone it belongs to, such as '\(target)', so daylight saving is followed",
-                at: range)
+            return Diagnostic(.zoneAbbreviation(name, zone: target), at: range)
         }
         let hint =
             hints[name] ?? Suggestion.closest(to: name, among: all).map { "; did you mean '\($0)'?" }
             ?? "; use an IANA name such as 'America/New_York', 'Europe/London' or 'UTC'"
         hints[name] = hint
-        return Diagnostic(.unknownTimeZone, "unknown time zone '\(name)'\(hint)", at: range)
+        return Diagnostic(.zoneUnknown(name, hint: hint), at: range)
     }
 }
