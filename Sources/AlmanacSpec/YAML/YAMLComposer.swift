@@ -11,10 +11,7 @@ public enum YAMLComposer {
     public static func compose(_ bytes: [UInt8], limits: YAMLLimits = .standard, diagnostics: inout DiagnosticBag) -> YAMLNode? {
         if bytes.count > limits.maxBytes {
             diagnostics.emit(
-                Diagnostic(
-                    .fileTooLarge,
-                    "the file is larger than the limit of \(limits.maxBytes) bytes — split the spec into several files",
-                    at: SourceRange(line: 1, column: 1, length: 1)))
+                Diagnostic(.fileTooLarge(limit: limits.maxBytes), at: SourceRange(line: 1, column: 1, length: 1)))
             return nil
         }
         var state = ComposerState(limits: limits)
@@ -30,9 +27,7 @@ public enum YAMLComposer {
         if state.failed { return nil }
         guard let root = state.root else {
             diagnostics.emit(
-                Diagnostic(
-                    .emptyDocument, "the spec is empty; it needs at least `version: 1` and `triggers:`",
-                    at: SourceRange(line: 1, column: 1, length: 1)))
+                Diagnostic(.emptyDocument, at: SourceRange(line: 1, column: 1, length: 1)))
             return nil
         }
         let tree = YAMLTree(records: state.records, children: state.children, strings: state.strings)
@@ -80,7 +75,7 @@ private struct ComposerState {
     mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) != 0 else {
-            fail(.yamlSyntax, "could not initialise the YAML parser", at: SourcePosition(line: 1, column: 1))
+            fail(.yamlParserUnavailable, at: SourcePosition(line: 1, column: 1))
             return
         }
         defer { yaml_parser_delete(&parser) }
@@ -137,8 +132,8 @@ private struct ComposerState {
         return r.kind == .scalar ? strings[Int(r.first)] : nil
     }
 
-    mutating func fail(_ code: DiagnosticCode, _ message: String, at position: SourcePosition, length: Int = 1) {
-        diagnostics.append(Diagnostic(code, message, at: SourceRange(line: position.line, column: position.column, length: length)))
+    mutating func fail(_ message: DiagnosticMessage, at position: SourcePosition, length: Int = 1) {
+        diagnostics.append(Diagnostic(message, at: SourceRange(line: position.line, column: position.column, length: length)))
         failed = true
     }
 
@@ -153,9 +148,7 @@ private struct ComposerState {
         if parser.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset, not a line; report where the bad byte sits.
             position = Self.position(ofByte: Int(parser.problem_offset), in: buffer)
-            let message =
-                "the file is not valid UTF-8 text (\(problem) at byte \(parser.problem_offset)); save it as UTF-8 without control characters"
-            fail(.invalidEncoding, message, at: position)
+            fail(.notUTF8(problem, byte: Int(parser.problem_offset)), at: position)
             return
         }
         var notes: [Diagnostic.Note] = []
@@ -167,8 +160,7 @@ private struct ComposerState {
         let hint = Self.lineIndentedWithTab(position.line, buffer) ? "; indent with spaces: YAML does not allow tabs for indentation" : ""
         diagnostics.append(
             Diagnostic(
-                .yamlSyntax, "YAML syntax error: \(problem)\(hint)",
-                at: SourceRange(line: position.line, column: position.column, length: 1), notes: notes))
+                .yamlSyntax(problem, hint: hint), at: SourceRange(line: position.line, column: position.column, length: 1), notes: notes))
         failed = true
     }
 
@@ -205,9 +197,7 @@ private struct ComposerState {
     mutating func countNodes(_ n: Int, at position: SourcePosition, length: Int = 1) -> Bool {
         totalNodes += n
         if totalNodes > limits.maxNodes {
-            fail(
-                .tooManyNodes, "the document has more than \(limits.maxNodes) nodes (aliases counted expanded); simplify it or split it",
-                at: position, length: length)
+            fail(.tooManyNodes(limit: limits.maxNodes), at: position, length: length)
             return false
         }
         return true
@@ -220,9 +210,7 @@ private struct ComposerState {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                fail(
-                    .multipleDocuments, "a spec holds one YAML document; remove this `---` or move the rest to another file", at: start,
-                    length: 3)
+                fail(.multipleDocuments, at: start, length: 3)
             }
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
@@ -247,22 +235,18 @@ private struct ComposerState {
             let name = Self.string(event.data.alias.anchor) ?? ""
             aliasCount += 1
             if aliasCount > limits.maxAliases {
-                fail(
-                    .aliasLimit, "more than \(limits.maxAliases) alias uses; write the values out or use `defaults:`", at: start,
-                    length: name.count + 1)
+                fail(.tooManyAliases(limit: limits.maxAliases), at: start, length: name.count + 1)
                 return
             }
             guard let target = anchors[name] else {
-                fail(.undefinedAlias, "alias '*\(name)' refers to no anchor defined before it", at: start, length: name.count + 1)
+                fail(.undefinedAlias(name), at: start, length: name.count + 1)
                 return
             }
             guard countNodes(target.size, at: start, length: name.count + 1) else { return }
             // An alias nests what it stands for here: a chain of aliases, each nesting the
             // previous, reaches any depth in a small file, and every reader of the tree recurses.
             if stack.count + target.height > limits.maxDepth {
-                fail(
-                    .nestingTooDeep, "nesting deeper than \(limits.maxDepth) levels through alias '*\(name)'; a spec never needs this much",
-                    at: start, length: name.count + 1)
+                fail(.nestingTooDeepThroughAlias(limit: limits.maxDepth, alias: name), at: start, length: name.count + 1)
                 return
             }
             // The same node seen from here: its content, with the alias's own range.
@@ -313,7 +297,7 @@ private struct ComposerState {
     mutating func push(at position: SourcePosition) -> Bool {
         guard countNodes(1, at: position) else { return false }
         if stack.count >= limits.maxDepth {
-            fail(.nestingTooDeep, "nesting deeper than \(limits.maxDepth) levels; a spec never needs this much", at: position)
+            fail(.nestingTooDeep(limit: limits.maxDepth), at: position)
             return false
         }
         return true
@@ -337,15 +321,13 @@ private struct ComposerState {
         if let text = scalarText(node) {
             if let first = earlierKey(text, frame: top) {
                 diagnostics.append(
-                    Diagnostic(
-                        .duplicateKey, "duplicate key '\(text)'; each key may appear once in a mapping",
-                        at: range, notes: [.init("'\(text)' first appears here", at: first)]))
+                    Diagnostic(.duplicateKey(text), at: range, notes: [.init("'\(text)' first appears here", at: first)]))
             } else if let index = stack[top].index {
                 index.insert(text, at: range)
             }
         } else {
             let kind = records[Int(node)].kind == .mapping ? "a mapping" : "a list"
-            diagnostics.append(Diagnostic(.complexKey, "a key must be a plain word, not \(kind)", at: range))
+            diagnostics.append(Diagnostic(.complexKey(kind), at: range))
         }
         pending.append(node)
     }
