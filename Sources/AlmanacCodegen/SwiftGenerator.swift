@@ -32,15 +32,11 @@ public struct SwiftGenerator: Sendable {
             if let first = firstByName[bare] {
                 diagnostics.append(
                     Diagnostic(
-                        .generatedNameCollision,
-                        "trigger ids '\(first.id)' and '\(trigger.id)' both become the Swift case '\(bare)'; rename one of them",
+                        .generatedNamesCollide(first.id, trigger.id, swiftCase: bare),
                         at: trigger.range, notes: [Diagnostic.Note("'\(first.id)' is here", at: first.range)]))
             } else if SwiftName.enumMembers.contains(bare) {
                 diagnostics.append(
-                    Diagnostic(
-                        .generatedNameCollision,
-                        "trigger id '\(trigger.id)' becomes '\(bare)', which the generated enum already has; rename the trigger",
-                        at: trigger.range))
+                    Diagnostic(.generatedNameTaken(trigger.id, swiftName: bare), at: trigger.range))
             } else {
                 firstByName[bare] = trigger
                 cases.append((name, trigger.id))

@@ -122,8 +122,7 @@ public struct Compiler: Sendable {
                 if arming.exceeded || armedWindows > schedule.limits.maxFires {
                     throw CompileError(
                         Diagnostic(
-                            .maxFiresExceeded,
-                            "the window holds more than max_fires = \(schedule.limits.maxFires) fires and armed windows (location trigger '\(trigger.id)'); raise limits.max_fires or compile a shorter window",
+                            .maxFiresWithArmedWindows(schedule.limits.maxFires, trigger: trigger.id),
                             at: schedule.limits.maxFiresRange ?? trigger.range))
                 }
                 armings.append((trigger, arming))
@@ -162,19 +161,13 @@ public struct Compiler: Sendable {
         if window.from < earliest || window.to > latest {
             let outside = window.to > latest ? "ends at \(window.to), after \(latest)" : "starts at \(window.from), before \(earliest)"
             throw CompileError(
-                Diagnostic(
-                    .windowOutOfRange,
-                    "the window \(outside): a plan holds instants from \(earliest) to \(latest); compile a window inside them",
-                    at: nil))
+                Diagnostic(.windowOutOfRange(outside, earliest: "\(earliest)", latest: "\(latest)"), at: nil))
         }
         for trigger in schedule.triggers where trigger.enabled {
             let depth = 1 + (trigger.payload.values.map(Self.depth).max() ?? 0)
             if depth > PlanFormatLimits.maxPayloadDepth {
                 throw CompileError(
-                    Diagnostic(
-                        .nestingTooDeep,
-                        "the payload of trigger '\(trigger.id)' nests \(depth) levels (with `defaults`); a plan holds payloads up to \(PlanFormatLimits.maxPayloadDepth) levels deep",
-                        at: trigger.range))
+                    Diagnostic(.payloadTooDeep(trigger.id, depth: depth, limit: PlanFormatLimits.maxPayloadDepth), at: trigger.range))
             }
         }
     }

@@ -70,10 +70,7 @@ public struct Expansion: Sendable {
             guard count < limits.maxFires else {
                 throw CompileError(
                     Diagnostic(
-                        .maxFiresExceeded,
-                        "the window holds more than max_fires = \(limits.maxFires + armedWindows) fires"
-                            + (armedWindows > 0 ? " (with \(armedWindows) armed windows of location triggers)" : "")
-                            + "; raise limits.max_fires or compile a shorter window",
+                        .maxFiresExceeded(limits.maxFires + armedWindows, armedWindows: armedWindows),
                         at: limits.maxFiresRange ?? triggers[order[top.rank]].range))
             }
             if top.stream < streams.count {
@@ -105,11 +102,7 @@ public struct Expansion: Sendable {
     func checkBudget(_ stream: TriggerStream) throws {
         guard stream.overBudget else { return }
         throw CompileError(
-            Diagnostic(
-                .maxFiresExceeded,
-                "trigger '\(stream.trigger.id)' examined \(maxCandidates) candidate times without finishing the window; "
-                    + "its `except`, `during`, `start` or `count` leave too few of them (or none): narrow the rule or the window",
-                at: stream.trigger.range))
+            Diagnostic(.tooFewCandidates(stream.trigger.id, examined: maxCandidates), at: stream.trigger.range))
     }
 
     /// The positions of the triggers to expand (all but `location`), sorted by id (UTF-8 bytes).
@@ -164,9 +157,7 @@ public struct Expansion: Sendable {
             if let warning = lint.diagnostic { diagnostics.append(warning) }
             if record.silent {
                 diagnostics.append(
-                    Diagnostic(
-                        .noFireInWindow,
-                        "trigger '\(trigger.id)' has no fire between \(plan.from) and \(plan.to)", at: trigger.range))
+                    Diagnostic(.noFireInWindow(trigger.id, from: "\(plan.from)", to: "\(plan.to)"), at: trigger.range))
             }
         }
         return diagnostics

@@ -20,7 +20,7 @@ struct DSTLint {
         }
         let zone = trigger.timezone ?? "UTC"
         let hourly = Self.firesHourly(trigger)
-        var message: String?
+        var message: DiagnosticMessage?
         var firstNominal = Int64.max
         if let fire = firstAffected, !Self.isStated(fire.dstEvent, trigger) {
             firstNominal = fire.nominal
@@ -33,11 +33,9 @@ struct DSTLint {
                 hourly
                 ? "write `dst: {gap: skip}` to confirm (the skipped times do not exist, and the rhythm goes on after the jump)"
                 : "set `dst: {gap: shift}` to fire an hour later that day, or `{gap: next}` to fire at the jump; write `{gap: skip}` to confirm"
-            message =
-                "'\(trigger.id)' does not fire at \(LocalDateTime(wallSeconds: skipped.nominal)), which clocks skip in \(zone) "
-                + "(dst.gap: skip); \(fix)"
+            message = .dstGapSkipped(trigger.id, at: "\(LocalDateTime(wallSeconds: skipped.nominal))", zone: zone, fix: fix)
         }
-        diagnostic = message.map { Diagnostic(.dstAffected, $0, at: trigger.range) }
+        diagnostic = message.map { Diagnostic($0, at: trigger.range) }
     }
 
     /// True when the spec wrote the policy part that decided this fire.
@@ -49,7 +47,7 @@ struct DSTLint {
         }
     }
 
-    private static func describe(_ fire: Candidate, trigger: Trigger, zone: String, hourly: Bool) -> String {
+    private static func describe(_ fire: Candidate, trigger: Trigger, zone: String, hourly: Bool) -> DiagnosticMessage {
         let nominal = LocalDateTime(wallSeconds: fire.nominal)
         let actual = LocalDateTime(wallSeconds: fire.at + Int64(fire.offset))
         let id = trigger.id
@@ -63,22 +61,13 @@ struct DSTLint {
                 ? "write `dst: {gap: \(policy)}` to confirm (it keeps the rhythm through the jump), or `{gap: skip}` to drop the missing times"
                 : "write `dst: {gap: \(policy)}` to confirm, or `{gap: \(trigger.dst.gap == .next ? "shift" : "next")}` to fire "
                     + (trigger.dst.gap == .next ? "as long after the jump as the time was after its start" : "at the jump")
-            return "'\(id)' fires at \(actual) instead of \(nominal), which clocks skip in \(zone) (dst.gap: \(policy)); \(fix)"
+            return .dstGapMoved(id, at: "\(actual)", instead: "\(nominal)", zone: zone, policy: policy, fix: fix)
         case .overlapFirst:
-            if hourly {
-                return "'\(id)' is silent during the repeated hour in \(zone): \(nominal) happens twice and fires only in the first pass "
-                    + "(dst.overlap: first); set `dst: {overlap: both}` to keep its rhythm through both passes, or write `{overlap: first}` to confirm"
-            }
-            return "'\(id)' fires once at \(nominal), which happens twice in \(zone), in the first pass (dst.overlap: first); "
-                + "write `dst: {overlap: first}` to confirm, or `{overlap: last}` for the second pass"
+            return hourly ? .dstOverlapFirstHourly(id, at: "\(nominal)", zone: zone) : .dstOverlapFirst(id, at: "\(nominal)", zone: zone)
         case .overlapLast:
-            return "'\(id)' fires at the second of the two \(nominal) in \(zone) (dst.overlap: last); "
-                + "write `dst: {overlap: last}` to confirm, or `{overlap: first}` for the first pass"
+            return .dstOverlapLast(id, at: "\(nominal)", zone: zone)
         case .overlapBoth, .gapSkipped, .none:
-            return "'\(id)' fires twice at \(nominal), which happens twice in \(zone) (dst.overlap: both); "
-                + (hourly
-                    ? "write `dst: {overlap: both}` to confirm"
-                    : "set `dst: {overlap: first}` to fire once, or write `{overlap: both}` to confirm")
+            return .dstOverlapBoth(id, at: "\(nominal)", zone: zone, hourly: hourly)
         }
     }
 

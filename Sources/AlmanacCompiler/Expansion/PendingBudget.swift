@@ -155,12 +155,10 @@ struct PendingBudget {
             losing.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
             + (total > 5 ? " and \(total - 5) more" : "")
         let length = days.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? Self.format(coverage)
-        let message =
-            "the window's busiest \(length) (min_coverage), from \(start) to \(end), holds \(d.count) fires "
-            + "but max_pending is \(maxPending): a registration there covers only \(Self.format(d.firstUncovered - d.start)) "
-            + "(until \(local(d.firstUncovered))); triggers that lose coverage: \(shown). "
-            + "Raise limits.max_pending, lower limits.min_coverage, or fire those triggers less often"
-        return Diagnostic(.pendingBudget, message, at: limitsRange ?? losing.first.flatMap(range))
+        let message = DiagnosticMessage.pendingBudget(
+            length: length, from: "\(start)", to: "\(end)", fires: d.count, maxPending: maxPending,
+            covers: Self.format(d.firstUncovered - d.start), until: "\(local(d.firstUncovered))", losing: shown)
+        return Diagnostic(message, at: limitsRange ?? losing.first.flatMap(range))
     }
 
     /// `2026-11-23T00:00:00-05:00` in the spec's zone, else UTC.

@@ -64,11 +64,9 @@ struct RegionBudget {
             let more = count > 1 ? " and \(count - 1) more interval\(count > 2 ? "s" : "")" : ""
             diagnostics.append(
                 Diagnostic(
-                    .regionBudget,
-                    "trigger '\(trigger.id)' (priority \(trigger.priority)) may go unwatched from \(Instant(secondsSinceEpoch: first.from)) "
-                        + "to \(Instant(secondsSinceEpoch: first.to))\(more): more than max_regions = \(maxRegions) regions are armed then, "
-                        + "and executors watch \(nearest) (with no position known: higher priority, then trigger id); "
-                        + "raise limits.max_regions or the trigger's priority",
+                    .regionBudget(
+                        trigger.id, priority: trigger.priority, from: "\(Instant(secondsSinceEpoch: first.from))",
+                        to: "\(Instant(secondsSinceEpoch: first.to))", more: more, limit: maxRegions, nearest: nearest),
                     at: trigger.range))
         }
     }

@@ -33,7 +33,7 @@ package enum MeaningRules {
     /// A trigger id: `^[a-z0-9][a-z0-9._-]{0,63}$`.
     package static func triggerID(_ id: String, at range: SourceRange?) -> Diagnostic? {
         IdentifierSyntax.isTriggerID(id)
-            ? nil : Diagnostic(.identifier(.invalidTriggerID, what: "trigger id", id), at: range)
+            ? nil : Diagnostic(.triggerIDInvalid(id), at: range)
     }
 
     // MARK: Fields of a trigger

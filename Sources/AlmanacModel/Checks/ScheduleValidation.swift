@@ -48,7 +48,7 @@ struct ScheduleChecks {
         limits(schedule.limits)
         for (name, region) in schedule.regions.sorted(by: { $0.key < $1.key }) {
             if !IdentifierSyntax.isIdentifier(name) {
-                emit(Diagnostic(.identifier(.invalidName, what: "region name", name), at: nil))
+                emit(Diagnostic(.nameInvalid(what: "region name", name), at: nil))
             }
             self.region(region)
         }

@@ -26,7 +26,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var range: SourceRange?
     public var notes: [Note]
 
-    public init(
+    /// The words come from the catalogue (`init(_: DiagnosticMessage, …)`); this is its back end.
+    init(
         _ code: DiagnosticCode, _ message: String, at range: SourceRange?,
         severity: Severity? = nil, notes: [Note] = []
     ) {

@@ -20,6 +20,13 @@ extension Diagnostic {
     }
 }
 
+extension Diagnostic {
+    /// A value's syntax error, located at `range` in the file.
+    public init(_ error: SyntaxError, at range: SourceRange?) {
+        self.init(error.code, error.message, at: range, severity: error.severity)
+    }
+}
+
 extension SyntaxError {
     /// `message` at `offset` (Unicode scalars) of a value's text.
     public init(_ message: DiagnosticMessage, offset: Int = 0, length: Int = 0, severity: Severity? = nil) {

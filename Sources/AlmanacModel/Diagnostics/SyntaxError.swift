@@ -9,7 +9,8 @@ public struct SyntaxError: Error, Hashable, Sendable {
     public var length: Int
     public var severity: Severity
 
-    public init(_ code: DiagnosticCode, _ message: String, offset: Int = 0, length: Int = 0, severity: Severity? = nil) {
+    /// The words come from the catalogue (`init(_: DiagnosticMessage, …)`); this is its back end.
+    init(_ code: DiagnosticCode, _ message: String, offset: Int = 0, length: Int = 0, severity: Severity? = nil) {
         self.code = code
         self.message = message
         self.offset = offset

@@ -20,15 +20,13 @@ enum CalendarReader: KindReader {
             var seen = SeenValues<Int>()
             let values = v.list(n, "`\(key)`") { (v: inout SpecValidator, item: YAMLNode, out: inout [Int]) -> Bool in
                 guard let s = item.scalar, let i = Int(s) else {
-                    v.diagnostics.emit(Diagnostic(.invalidNumber, SpecValidator.wholeNumberProblem(key, item), at: item.range))
+                    v.diagnostics.emit(Diagnostic(SpecValidator.wholeNumberProblem(key, item), at: item.range))
                     return false
                 }
                 guard range.contains(i) || (allowNegative && range.contains(-i)) else {
                     let neg = allowNegative ? " or -\(range.upperBound)…-1 from the month's end" : ""
                     v.diagnostics.emit(
-                        Diagnostic(
-                            .outOfRange, "\(key.dropLast()) \(i) is out of range; use \(range.lowerBound)…\(range.upperBound)\(neg)",
-                            at: item.range))
+                        Diagnostic(.calendarValueOutOfRange(String(key.dropLast()), i, range, negative: neg), at: item.range))
                     return false
                 }
                 v.warnRepeated(i, seen: &seen, at: item, String(key.dropLast())) { String($0) }
@@ -88,8 +86,7 @@ enum CalendarReader: KindReader {
         if let at = m["at"] {
             if let first = fieldKey {
                 v.diagnostics.emit(
-                    Diagnostic(
-                        .conflictingKeys, "`at` and `\(first)` both give times of day; use one or the other", at: m.keyNode(first)!.range))
+                    Diagnostic(.timesTwice(first), at: m.keyNode(first)!.range))
                 ok = false
             }
             var seen = SeenValues<LocalTime>()

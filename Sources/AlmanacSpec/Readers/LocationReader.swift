@@ -14,14 +14,13 @@ enum LocationReader: KindReader {
         if let name = node.scalar, !node.isNull {
             // The region it names is meant to be used; do not also call it unused.
             v.usedRegions.insert(name)
-            v.diagnostics.emit(Diagnostic(.wrongType, "`location` is a mapping; write `location: {region: \(name)}`", at: node.range))
+            v.diagnostics.emit(Diagnostic(.locationNotAMapping(region: name), at: node.range))
             return nil
         }
         guard let m = MappingReader(node, "`location`", known: keys, diagnostics: &v.diagnostics) else { return nil }
         guard let r = m["region"] else {
             v.diagnostics.emit(
-                Diagnostic(
-                    .missingKey, "`location` needs `region`: a name from `regions:` or {latitude, longitude, radius}", at: node.range))
+                Diagnostic(.locationNeedsRegion, at: node.range))
             return nil
         }
         var region: Region?
@@ -42,7 +41,7 @@ enum LocationReader: KindReader {
                     meant.map { "; did you mean '\($0)'?" }
                     ?? (names.isEmpty
                         ? "; define it under `regions:` or write it inline" : "; known regions: " + names.joined(separator: ", "))
-                v.diagnostics.emit(Diagnostic(.unknownRegion, "unknown region '\(name)'\(hint)", at: r.range))
+                v.diagnostics.emit(Diagnostic(.regionUnknown(name, hint: hint), at: r.range))
             }
         }
         var on = LocationRule.Event.enter

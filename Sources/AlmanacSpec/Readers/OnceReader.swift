@@ -11,7 +11,7 @@ enum OnceReader: KindReader {
         case .local(let l): return .once(OnceRule(.local(l)))
         case .instant(let i): return .once(OnceRule(.instant(i)))
         case .date(let d):
-            v.diagnostics.emit(Diagnostic(.invalidDateTime, "`once` needs a time as well as a date, like \(d)T09:00", at: node.range))
+            v.diagnostics.emit(Diagnostic(.onceNeedsTime(example: "\(d)"), at: node.range))
             return nil
         }
     }

@@ -12,8 +12,7 @@ enum RRuleReader: KindReader {
         for e in errors { v.diagnostics.emit(e.diagnostic(in: node)) }
         guard let start = fields.start else {
             v.diagnostics.emit(
-                Diagnostic(.startRequired, "an `rrule` trigger needs `start` (its DTSTART), like `start: 2026-01-09T15:00`", at: node.range)
-            )
+                Diagnostic(.rruleNeedsStart, at: node.range))
             return nil
         }
         let dtstart: LocalDateTime
@@ -23,8 +22,7 @@ enum RRuleReader: KindReader {
         case .local(let l): dtstart = l
         case .instant:
             v.emitOnce(
-                Diagnostic(
-                    .startRequired, "an `rrule` `start` is a local date-time in the trigger's zone, without an offset", at: start.range))
+                Diagnostic(.rruleStartIsLocal, at: start.range))
             return nil
         }
         guard var rule = parsed else { return nil }
@@ -40,9 +38,7 @@ enum RRuleReader: KindReader {
                 case .date(let d): out.append(LocalDateTime(date: d, time: dtstart.time))
                 case .instant:
                     v.diagnostics.emit(
-                        Diagnostic(
-                            .invalidDateTime, "`\(key)` items are local date-times in the trigger's zone, without an offset", at: item.range
-                        ))
+                        Diagnostic(.localDateTimeItems(key), at: item.range))
                     return false
                 }
                 return true

@@ -93,9 +93,7 @@ extension SpecValidator {
                 c.payload = jsonObject(pairs, over: payloadBase ?? [:])
             } else {
                 diagnostics.emit(
-                    Diagnostic(
-                        .wrongType, "`payload` must be a mapping (it is sent to executors as a JSON object), not \(v.kindName)", at: v.range
-                    ))
+                    Diagnostic(.payloadNotAMapping(found: v.kindName), at: v.range))
             }
         }
         if let v = nodes.priority { c.priority = integer(v, "`priority`", in: MeaningRules.priorityBounds) }
@@ -105,7 +103,7 @@ extension SpecValidator {
             // `dst: first`: a policy without saying whether it is for the gap or the overlap.
             let key = GapPolicy(rawValue: word) != nil ? "gap" : OverlapPolicy(rawValue: word) != nil ? "overlap" : nil
             let fix = key.map { "; write `dst: {\($0): \(word)}`" } ?? "; write e.g. `dst: {gap: shift, overlap: first}`"
-            diagnostics.emit(Diagnostic(.wrongType, "`dst` is a mapping with `gap` and `overlap`\(fix)", at: v.range))
+            diagnostics.emit(Diagnostic(.dstNotAMapping(fix: fix), at: v.range))
         } else if let v = nodes.dst, let d = MappingReader(v, "`dst`", known: Self.dstKeys, diagnostics: &diagnostics) {
             if let g = d["gap"] { c.gap = choice(g, "`dst.gap`", GapPolicy.self) }
             if let o = d["overlap"] { c.overlap = choice(o, "`dst.overlap`", OverlapPolicy.self) }
@@ -138,7 +136,7 @@ extension SpecValidator {
         }
         if let b = m["between"] {
             guard let items = b.sequence, items.count == 2 else {
-                diagnostics.emit(Diagnostic(.wrongType, "`between` must be a list of two times, like [\"08:00\", \"20:00\"]", at: b.range))
+                diagnostics.emit(Diagnostic(.betweenForm, at: b.range))
                 return nil
             }
             let from = parse(items[0], "a time", ValueSyntax.time)
@@ -146,10 +144,7 @@ extension SpecValidator {
             if let from, let to {
                 if from == to {
                     diagnostics.emit(
-                        Diagnostic(
-                            .emptyWindow,
-                            "`between` starts and ends at \(from), so the window is empty; omit `between` to allow the whole day",
-                            at: b.range))
+                        Diagnostic(.betweenEmpty("\(from)"), at: b.range))
                     ok = false
                 } else {
                     d.between = (from, to)
@@ -159,7 +154,7 @@ extension SpecValidator {
             }
         }
         if !m.has("weekdays") && !m.has("between") {
-            diagnostics.emit(Diagnostic(.missingKey, "`during` needs `weekdays`, `between`, or both", at: node.range))
+            diagnostics.emit(Diagnostic(.duringNeedsAPart, at: node.range))
             return nil
         }
         return ok ? d : nil
@@ -176,7 +171,7 @@ extension SpecValidator {
                     ok = false; continue
                 }
                 guard let f = m["from"], let t = m["to"] else {
-                    diagnostics.emit(Diagnostic(.missingKey, "a date range needs both `from` and `to`", at: item.range))
+                    diagnostics.emit(Diagnostic(.dateRangeNeedsBoth, at: item.range))
                     ok = false
                     continue
                 }
@@ -185,8 +180,7 @@ extension SpecValidator {
                 }
                 if to < from {
                     diagnostics.emit(
-                        Diagnostic(
-                            .reversedRange, "date range ends (\(to)) before it starts (\(from)); swap `from` and `to`", at: item.range))
+                        Diagnostic(.dateRangeReversed(from: "\(from)", to: "\(to)"), at: item.range))
                     ok = false
                     continue
                 }
@@ -205,7 +199,7 @@ extension SpecValidator {
                         let hint =
                             meant.map { "; did you mean '\($0)'?" }
                             ?? (known.isEmpty ? "; define it under `blackouts:`" : "; known blackouts: " + known.joined(separator: ", "))
-                        diagnostics.emit(Diagnostic(.unknownBlackout, "unknown blackout '\(s)'\(hint)", at: item.range))
+                        diagnostics.emit(Diagnostic(.blackoutUnknown(s, hint: hint), at: item.range))
                         ok = false
                     }
                 } else if let d = parse(item, "a date", ValueSyntax.date) {
@@ -215,10 +209,7 @@ extension SpecValidator {
                 }
             } else {
                 diagnostics.emit(
-                    Diagnostic(
-                        .wrongType,
-                        "each item of \(what()) must be a date, a {from, to} range\(allowNames ? " or a blackout name" : ""), not \(item.kindName)",
-                        at: item.range))
+                    Diagnostic(.dateItemWrongType(what(), namesAllowed: allowNames, found: item.kindName), at: item.range))
                 ok = false
             }
         }

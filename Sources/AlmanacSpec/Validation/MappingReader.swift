@@ -13,20 +13,18 @@ struct MappingReader {
     /// ("trigger 'standup'", "`during`"); it is built only when a message needs it.
     init?(_ node: YAMLNode, _ what: @autoclosure () -> String, known: KeyList, diagnostics: inout DiagnosticBag) {
         guard let pairs = node.mapping else {
-            diagnostics.emit(Diagnostic(.wrongType, "\(what()) must be a mapping of keys to values, not \(node.kindName)", at: node.range))
+            diagnostics.emit(Diagnostic(.notAMapping(what(), found: node.kindName), at: node.range))
             return nil
         }
         self.node = node
         self.pairs = pairs
         if let tag = node.tag, tag != "!", tag != "tag:yaml.org,2002:map" {
-            diagnostics.emit(Diagnostic(.unsupportedTag, "tag '\(tag)' is not supported on \(what()); remove it", at: node.range))
+            diagnostics.emit(Diagnostic(.tagOnMapping(tag, on: what()), at: node.range))
         }
         for pair in pairs {
             guard let key = pair.key.scalar, !known.contains(key) else { continue }
             diagnostics.emit(
-                Diagnostic(
-                    .unknownKey, "unknown key '\(key)' in \(what())\(Suggestion.hint(for: key, among: known.names))",
-                    at: pair.key.range))
+                Diagnostic(.unknownKey(key, in: what(), hint: Suggestion.hint(for: key, among: known.names)), at: pair.key.range))
             unknownKeys.append(key)
         }
     }

@@ -7,7 +7,7 @@ extension SpecValidator {
     mutating func text(_ node: YAMLNode, _ what: @autoclosure () -> String) -> String? {
         guard checkTag(node) else { return nil }
         guard let s = node.scalar, !node.isNull else {
-            diagnostics.emit(Diagnostic(.wrongType, "\(what()) must be a single value, not \(node.kindName)", at: node.range))
+            diagnostics.emit(Diagnostic(.notASingleValue(what(), found: node.kindName), at: node.range))
             return nil
         }
         return s
@@ -26,10 +26,7 @@ extension SpecValidator {
         if tag == allowed { return true }
         let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
         diagnostics.emit(
-            Diagnostic(
-                .unsupportedTag,
-                "tag '\(shown)' is not supported; Almanac reads every value as the text written, so remove the tag (quote the value to keep it a string)",
-                at: node.range))
+            Diagnostic(.tagOnValue(shown), at: node.range))
         return false
     }
 
@@ -39,12 +36,12 @@ extension SpecValidator {
         guard node.style == .plain || node.style == .singleQuoted || node.style == .doubleQuoted,
             let value = Int(s), s.first != "+"
         else {
-            diagnostics.emit(Diagnostic(.invalidNumber, "\(what()) must be a whole number, not '\(s)'", at: node.range))
+            diagnostics.emit(Diagnostic(.notAWholeNumber(what(), s), at: node.range))
             return nil
         }
         guard range.contains(value) else {
             let bounds = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "\(range.lowerBound)…\(range.upperBound)"
-            diagnostics.emit(Diagnostic(.outOfRange, "\(what()) \(value) is out of range; it must be \(bounds)", at: node.range))
+            diagnostics.emit(Diagnostic(.valueOutOfRange(what(), value, bounds: "\(bounds)"), at: node.range))
             return nil
         }
         return value
@@ -54,7 +51,7 @@ extension SpecValidator {
     mutating func number(_ node: YAMLNode, _ what: @autoclosure () -> String) -> (Double, String)? {
         guard let s = text(node, what()) else { return nil }
         guard JSONValue.isNumberLiteral(s), let value = Double(s) else {
-            diagnostics.emit(Diagnostic(.invalidNumber, "\(what()) must be a decimal number like 40.7484, not '\(s)'", at: node.range))
+            diagnostics.emit(Diagnostic(.notADecimalNumber(what(), s), at: node.range))
             return nil
         }
         return (value, s)
@@ -71,7 +68,7 @@ extension SpecValidator {
                 ["yes", "on", "y", "True", "TRUE"].contains(s)
                 ? "; write `true`"
                 : ["no", "off", "n", "False", "FALSE"].contains(s) ? "; write `false`" : ""
-            diagnostics.emit(Diagnostic(.invalidBoolean, "\(what()) must be true or false, not '\(s)'\(hint)", at: node.range))
+            diagnostics.emit(Diagnostic(.notABoolean(what(), s, hint: hint), at: node.range))
             return nil
         }
     }
@@ -85,7 +82,7 @@ extension SpecValidator {
         let hint =
             Suggestion.closest(to: s, among: names).map { "did you mean '\($0)'?" }
             ?? "expected one of " + names.map { "'\($0)'" }.joined(separator: ", ")
-        diagnostics.emit(Diagnostic(.invalidChoice, "invalid \(what()) '\(s)'; \(hint)", at: node.range))
+        diagnostics.emit(Diagnostic(.invalidChoice(what(), s, hint: hint), at: node.range))
         return nil
     }
 
@@ -108,7 +105,7 @@ extension SpecValidator {
         let items = node.listItems
         if node.sequence != nil, items.isEmpty {
             diagnostics.emit(
-                Diagnostic(.emptyList, "\(what()) is an empty list; remove the key or give at least one value", at: node.range))
+                Diagnostic(.listEmpty(what()), at: node.range))
             return nil
         }
         var out: [T] = []
@@ -117,7 +114,7 @@ extension SpecValidator {
         for item in items {
             if item.sequence != nil || item.mapping != nil {
                 diagnostics.emit(
-                    Diagnostic(.wrongType, "each item of \(what()) must be a single value, not \(item.kindName)", at: item.range))
+                    Diagnostic(.itemNotASingleValue(what(), found: item.kindName), at: item.range))
                 ok = false
                 continue
             }
@@ -135,8 +132,7 @@ extension SpecValidator {
         for value in values where !seen.insert(value) { repeated.append(value) }
         guard !repeated.isEmpty else { return }
         let names = repeated.map { "'\(name($0))'" }.joined(separator: ", ")
-        let verb = repeated.count == 1 ? "\(what()) \(names) is" : "\(what())s \(names) are"
-        diagnostics.emit(Diagnostic(.duplicateValue, "\(verb) listed twice", at: item.range))
+        diagnostics.emit(Diagnostic(.listedTwice(what(), names: names, plural: repeated.count > 1), at: item.range))
     }
 
     /// `warnRepeated` for an item that gives one value.
@@ -144,23 +140,24 @@ extension SpecValidator {
         _ value: T, seen: inout SeenValues<T>, at item: YAMLNode, _ what: @autoclosure () -> String, _ name: (T) -> String
     ) {
         guard !seen.insert(value) else { return }
-        diagnostics.emit(Diagnostic(.duplicateValue, "\(what()) '\(name(value))' is listed twice", at: item.range))
+        diagnostics.emit(Diagnostic(.listedTwice(what(), names: "'\(name(value))'", plural: false), at: item.range))
     }
 
     /// The message for a calendar list item that is not a whole number, with the list to write
     /// when it looks like a range (`1-7`) or several values in one string (`"1,15"`).
-    static func wholeNumberProblem(_ key: String, _ item: YAMLNode) -> String {
+    static func wholeNumberProblem(_ key: String, _ item: YAMLNode) -> DiagnosticMessage {
         let text = item.scalar ?? item.kindName
-        let base = "`\(key)` takes whole numbers, not '\(text)'"
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a < b, b - a < 31 {
-            return base + "; ranges are not supported here, so list each one: [" + (a...b).map(String.init).joined(separator: ", ") + "]"
+            return .wholeNumbersOnly(
+                key, text,
+                fix: "; ranges are not supported here, so list each one: [" + (a...b).map(String.init).joined(separator: ", ") + "]")
         }
         let items = text.split(whereSeparator: { $0 == "," || $0 == " " })
         if items.count > 1, items.allSatisfy({ Int($0) != nil }) {
-            return base + "; write a YAML list: [" + items.joined(separator: ", ") + "]"
+            return .wholeNumbersOnly(key, text, fix: "; write a YAML list: [" + items.joined(separator: ", ") + "]")
         }
-        return base
+        return .wholeNumbersOnly(key, text, fix: "")
     }
 
     /// Applies a string syntax to a scalar, turning its errors into located diagnostics.

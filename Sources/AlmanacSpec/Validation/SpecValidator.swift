@@ -38,12 +38,12 @@ struct SpecValidator {
         if let v = top["version"] {
             if let s = v.scalar, s != "1", Int(s) != nil {
                 diagnostics.emit(
-                    Diagnostic(.unsupportedVersion, "spec version \(s) is not supported; this Almanac reads `version: 1`", at: v.range))
+                    Diagnostic(.versionUnsupported(s), at: v.range))
             } else if v.scalar != "1" {
-                diagnostics.emit(Diagnostic(.unsupportedVersion, "`version` must be 1, not '\(v.scalar ?? v.kindName)'", at: v.range))
+                diagnostics.emit(Diagnostic(.versionNotOne(v.scalar ?? v.kindName), at: v.range))
             }
         } else {
-            diagnostics.emit(Diagnostic(.missingKey, "missing `version: 1` at the top of the spec", at: firstLineRange(root)))
+            diagnostics.emit(Diagnostic(.versionMissing, at: firstLineRange(root)))
         }
         if let n = top["name"], let s = text(n, "`name`") {
             if let problem = MeaningRules.scheduleName(s, at: n.range) {
@@ -65,7 +65,7 @@ struct SpecValidator {
         if let t = top["triggers"] {
             schedule.triggers = triggers(t)
         } else {
-            diagnostics.emit(Diagnostic(.missingKey, "missing `triggers:`; a spec needs at least one trigger", at: firstLineRange(root)))
+            diagnostics.emit(Diagnostic(.triggersMissing, at: firstLineRange(root)))
         }
         schedule.regions = regions
         reportUnused()
@@ -80,10 +80,7 @@ struct SpecValidator {
         }
         for key in kindOnly where m.has(key) {
             diagnostics.emit(
-                Diagnostic(
-                    .keyNotAllowed,
-                    "`\(key)` cannot be inherited: `defaults` holds only the fields every trigger shares; write `\(key)` in each trigger",
-                    at: m.keyNode(key)!.range))
+                Diagnostic(.keyNotInherited(key), at: m.keyNode(key)!.range))
         }
         defaults = commonFields(m)
         // Room for a trigger's own payload keys, so that merging over it rehashes nothing.
@@ -139,14 +136,14 @@ struct SpecValidator {
         -> [(name: String, key: YAMLNode, value: YAMLNode, wellNamed: Bool)]
     {
         guard let pairs = node.mapping else {
-            diagnostics.emit(Diagnostic(.wrongType, "`\(section)` must map names to \(what), not \(node.kindName)", at: node.range))
+            diagnostics.emit(Diagnostic(.sectionNotAMapping(section, of: what, found: node.kindName), at: node.range))
             return []
         }
         return pairs.compactMap { pair in
             guard let name = pair.key.scalar else { return nil }
             let wellNamed = IdentifierSyntax.isIdentifier(name)
             if !wellNamed {
-                diagnostics.emit(Diagnostic(.invalidName, IdentifierSyntax.identifierProblem(nameKind, name), at: pair.key.range))
+                diagnostics.emit(Diagnostic(.nameInvalid(what: nameKind, name), at: pair.key.range))
             }
             return (name, pair.key, pair.value, wellNamed)
         }
@@ -188,7 +185,7 @@ struct SpecValidator {
         let radius = coordinate(&self, "radius")
         if !missing.isEmpty {
             diagnostics.emit(
-                Diagnostic(.missingKey, "\(what) is missing \(missing.map { "`\($0)`" }.joined(separator: ", "))", at: node.range))
+                Diagnostic(.keysMissing(what, missing), at: node.range))
         }
         guard let lat, let lon, let radius else { return nil }
         return Region(
@@ -198,11 +195,11 @@ struct SpecValidator {
 
     mutating func triggers(_ node: YAMLNode) -> [Trigger] {
         guard let pairs = node.mapping else {
-            diagnostics.emit(Diagnostic(.wrongType, "`triggers` must map trigger ids to triggers, not \(node.kindName)", at: node.range))
+            diagnostics.emit(Diagnostic(.triggersNotAMapping(found: node.kindName), at: node.range))
             return []
         }
         if pairs.isEmpty {
-            diagnostics.emit(Diagnostic(.emptyList, "`triggers` is empty; add at least one trigger", at: node.range))
+            diagnostics.emit(Diagnostic(.triggersEmpty, at: node.range))
         }
         var out: [Trigger] = []
         out.reserveCapacity(pairs.count)
@@ -230,10 +227,10 @@ struct SpecValidator {
 
     mutating func reportUnused() {
         for (name, range) in blackoutKeys where !usedBlackouts.contains(name) {
-            diagnostics.emit(Diagnostic(.unusedDefinition, "blackout '\(name)' is never used in an `except:`", at: range))
+            diagnostics.emit(Diagnostic(.blackoutUnused(name), at: range))
         }
         for (name, range) in regionKeys where !usedRegions.contains(name) {
-            diagnostics.emit(Diagnostic(.unusedDefinition, "region '\(name)' is never used by a location trigger", at: range))
+            diagnostics.emit(Diagnostic(.regionUnused(name), at: range))
         }
     }
 }

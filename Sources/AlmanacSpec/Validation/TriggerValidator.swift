@@ -15,10 +15,7 @@ extension SpecValidator {
         if node.isNull {
             // `todo:` with nothing under it: point at the id, not at the empty space after it.
             diagnostics.emit(
-                Diagnostic(
-                    .triggerKind,
-                    "\(what) is empty; give it one of " + Self.kindKeys.names.map { "`\($0)`" }.joined(separator: ", ") + ", or remove it",
-                    at: key.range))
+                Diagnostic(.triggerEmpty(what, kinds: Self.kindKeys.names), at: key.range))
             return nil
         }
         guard let m = MappingReader(node, what, known: Self.triggerKeys, diagnostics: &diagnostics) else { return nil }
@@ -31,22 +28,16 @@ extension SpecValidator {
             }
             if misspeltKind { return nil }
             diagnostics.emit(
-                Diagnostic(
-                    .triggerKind,
-                    "\(what) has no kind; add exactly one of " + Self.kindKeys.names.map { "`\($0)`" }.joined(separator: ", "),
-                    at: key.range))
+                Diagnostic(.triggerWithoutKind(what, kinds: Self.kindKeys.names), at: key.range))
             return nil
         }
         for extra in kinds.others {
             diagnostics.emit(
-                Diagnostic(
-                    .triggerKind,
-                    "\(what) has both `\(kindKey)` and `\(extra)`; a trigger has exactly one kind — split it into two triggers",
-                    at: m.keyNode(extra)!.range))
+                Diagnostic(.triggerTwoKinds(what, kindKey, extra), at: m.keyNode(extra)!.range))
         }
         for (extra, owner) in Self.kindExtras where kindKey != owner && m.has(extra) {
             diagnostics.emit(
-                Diagnostic(.keyNotAllowed, "`\(extra)` belongs to `\(owner)` triggers, not `\(kindKey)`", at: m.keyNode(extra)!.range))
+                Diagnostic(.keyOfAnotherKind(extra, owner: owner, kind: kindKey), at: m.keyNode(extra)!.range))
         }
         var fields = commonFields(m, payloadBase: defaults.payload)
         fields.inherit(defaults)

@@ -28,10 +28,7 @@ extension SpecValidator {
         }
         diagnostics.emit(
             Diagnostic(
-                .wholeDaysDrift,
-                "`every: \(node.scalar ?? "")` counts elapsed time (\(interval.seconds) s), but \(zone) changes its clocks: these fires "
-                    + "move an hour on the wall clock at each DST change. For the same local time write \(rewrite); to mean "
-                    + "elapsed time, give `anchor` as an instant with an offset", at: node.range))
+                .wholeDaysDrift(every: node.scalar ?? "", seconds: interval.seconds, zone: "\(zone)", rewrite: rewrite), at: node.range))
     }
 
     /// Whether the zone's rules still change its clocks (a transition after 2020): zones that

@@ -43,11 +43,18 @@ extension DiagnosticMessage {
         .init(.outOfRange, "day \(day) is out of range; use 1…31 or -31…-1 from the month's end")
     }
 
-    // MARK: E0214 invalidTriggerID, E0217 invalidName
+    // MARK: E0214 invalidTriggerID
 
-    /// `what` is `trigger id`, `region name`, …: the length or the characters, with a suggestion.
-    package static func identifier(_ code: DiagnosticCode, what: String, _ name: String) -> DiagnosticMessage {
-        .init(code, IdentifierSyntax.identifierProblem(what, name))
+    /// The length or the characters, with a suggestion.
+    package static func triggerIDInvalid(_ id: String) -> DiagnosticMessage {
+        .init(.invalidTriggerID, IdentifierSyntax.identifierProblem("trigger id", id))
+    }
+
+    // MARK: E0217 invalidName
+
+    /// `what` is `region name`, `blackout name`, …: the length or the characters, with a suggestion.
+    package static func nameInvalid(what: String, _ name: String) -> DiagnosticMessage {
+        .init(.invalidName, IdentifierSyntax.identifierProblem(what, name))
     }
 
     package static func scheduleNameForm(limit: Int) -> DiagnosticMessage {
@@ -77,10 +84,12 @@ extension DiagnosticMessage {
     package static let triggersEmpty = DiagnosticMessage(.emptyList, "`triggers` is empty; add at least one trigger")
     package static let duringWeekdaysEmpty = DiagnosticMessage(.emptyList, "`during.weekdays` is empty; leave it out to allow every day")
 
-    // MARK: E0303 countNeedsStart, E0304 endBeforeStart
+    // MARK: E0303 countNeedsStart
 
     package static let countNeedsStart = DiagnosticMessage(
         .countNeedsStart, "`count` needs `start`: fires are counted from it; add `start: <date>`")
+
+    // MARK: E0304 endBeforeStart
     package static let endNotAfterStart = DiagnosticMessage(.endBeforeStart, "`end` is not after `start`; no fire could remain")
 
     // MARK: E0305 missingTimeZone
@@ -104,6 +113,51 @@ extension DiagnosticMessage {
 
     package static func betweenEmpty(_ time: String) -> DiagnosticMessage {
         .init(.emptyWindow, "`between` starts and ends at \(time), so the window is empty; omit `between` to allow the whole day")
+    }
+
+    // MARK: E0301 unknownBlackout
+
+    package static func blackoutUnknown(_ name: String, hint: String) -> DiagnosticMessage {
+        .init(.unknownBlackout, "unknown blackout '\(name)'\(hint)")
+    }
+
+    // MARK: E0302 unknownRegion
+
+    package static func regionUnknown(_ name: String, hint: String) -> DiagnosticMessage {
+        .init(.unknownRegion, "unknown region '\(name)'\(hint)")
+    }
+
+    // MARK: E0307 startRequired
+
+    package static let rruleNeedsStart = DiagnosticMessage(
+        .startRequired, "an `rrule` trigger needs `start` (its DTSTART), like `start: 2026-01-09T15:00`")
+    package static let rruleStartIsLocal = DiagnosticMessage(
+        .startRequired, "an `rrule` `start` is a local date-time in the trigger's zone, without an offset")
+
+    // MARK: W0311 unusedDefinition
+
+    package static func blackoutUnused(_ name: String) -> DiagnosticMessage {
+        .init(.unusedDefinition, "blackout '\(name)' is never used in an `except:`")
+    }
+
+    package static func regionUnused(_ name: String) -> DiagnosticMessage {
+        .init(.unusedDefinition, "region '\(name)' is never used by a location trigger")
+    }
+
+    // MARK: W0312 wholeDaysDrift
+
+    package static func wholeDaysDrift(every: String, seconds: Int64, zone: String, rewrite: String) -> DiagnosticMessage {
+        .init(
+            .wholeDaysDrift,
+            "`every: \(every)` counts elapsed time (\(seconds) s), but \(zone) changes its clocks: these fires "
+                + "move an hour on the wall clock at each DST change. For the same local time write \(rewrite); to mean "
+                + "elapsed time, give `anchor` as an instant with an offset")
+    }
+
+    // MARK: E0309 reversedRange
+
+    package static func dateRangeReversed(from: String, to: String) -> DiagnosticMessage {
+        .init(.reversedRange, "date range ends (\(to)) before it starts (\(from)); swap `from` and `to`")
     }
 
     // MARK: E0309 reversedRange (model)
