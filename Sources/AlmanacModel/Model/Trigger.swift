@@ -182,13 +182,14 @@ public struct Trigger: Sendable {
         count: Int? = nil, except: [DateRange] = [], during: During? = nil, jitter: TimeSpan? = nil,
         invalidDates: InvalidDatePolicy = .omit, payload: [String: JSONValue] = [:], priority: Int = 0,
         enabled: Bool = true, dst: DSTPolicy = .standard, concurrency: Concurrency = .allow,
-        range: SourceRange? = nil
+        dstGapStated: Bool = false, dstOverlapStated: Bool = false, range: SourceRange? = nil
     ) {
         storage = Storage(
             Fields(
                 id: id, kind: kind, timezone: timezone, start: start, end: end, count: count, except: except,
                 during: during, jitter: jitter, invalidDates: invalidDates, payload: payload, priority: priority,
-                enabled: enabled, dst: dst, concurrency: concurrency, range: range))
+                enabled: enabled, dst: dst, concurrency: concurrency, dstGapStated: dstGapStated,
+                dstOverlapStated: dstOverlapStated, range: range))
     }
 }
 

@@ -45,21 +45,14 @@ extension SpecValidator {
         let errorsBefore = diagnostics.errorCount
         let kindNode = m[kindKey]!
         guard let kind = KindReaders.reader(for: kindKey)?.read(kindNode, in: m, fields: fields, &self) else { return nil }
-        var trigger = Trigger(id: id, kind: kind, timezone: zone, range: key.range)
-        trigger.start = fields.start?.value
-        trigger.end = fields.end?.value
-        trigger.count = fields.count?.value
-        trigger.except = fields.except?.value ?? []
-        trigger.during = fields.during?.value
-        trigger.jitter = fields.jitter
-        trigger.invalidDates = fields.invalidDates ?? .omit
-        trigger.payload = fields.payload ?? [:]
-        trigger.priority = fields.priority ?? 0
-        trigger.enabled = fields.enabled ?? true
-        trigger.concurrency = fields.concurrency ?? .allow
-        trigger.dst = DSTPolicy(gap: fields.gap ?? .shift, overlap: fields.overlap ?? .first)
-        trigger.dstGapStated = fields.gap != nil
-        trigger.dstOverlapStated = fields.overlap != nil
+        // One initialiser call: the fields' box is made once, not checked for uniqueness per field.
+        let trigger = Trigger(
+            id: id, kind: kind, timezone: zone, start: fields.start?.value, end: fields.end?.value, count: fields.count?.value,
+            except: fields.except?.value ?? [], during: fields.during?.value, jitter: fields.jitter,
+            invalidDates: fields.invalidDates ?? .omit, payload: fields.payload ?? [:], priority: fields.priority ?? 0,
+            enabled: fields.enabled ?? true, dst: DSTPolicy(gap: fields.gap ?? .shift, overlap: fields.overlap ?? .first),
+            concurrency: fields.concurrency ?? .allow, dstGapStated: fields.gap != nil, dstOverlapStated: fields.overlap != nil,
+            range: key.range)
         checkMeaning(trigger, fields: fields, key: key, kindNode: kindNode, anchorNode: m["anchor"])
         if case .every(let rule) = kind, let jitter = trigger.jitter,
             let problem = MeaningRules.jitterAgainstInterval(jitter, interval: rule.interval, at: (m["jitter"] ?? kindNode).range)
