@@ -38,9 +38,17 @@ fi
 echo "embedding: the same $(echo "$in_code" | wc -l) codes in code and from check: $(echo $in_code)"
 
 # 4. No libyaml: not among the shared libraries, and no yaml_ symbol inside. The almanac binary,
-#    which does link it, shows that the checks can see it.
-ldd "$almanac" | grep -q libyaml || { echo "control failed: ldd does not show libyaml in almanac" >&2; exit 1; }
-nm -D --undefined-only "$almanac" | grep -q ' yaml_parser_initialize' || { echo "control failed: nm shows no yaml symbol in almanac" >&2; exit 1; }
-if ldd "$bin" | grep -i yaml; then echo "the embedding binary links libyaml" >&2; exit 1; fi
-if nm "$bin" | grep -E ' [TtUu] yaml_'; then echo "the embedding binary has libyaml symbols" >&2; exit 1; fi
+#    which does link it (shared or static), shows that the checks can see it. Each tool's output is
+#    captured before it is searched: `tool | grep -q` under pipefail fails when grep stops reading
+#    early and the tool dies of SIGPIPE, which is how this control once failed in CI.
+almanac_libs=$(ldd "$almanac")
+almanac_syms=$(nm "$almanac")
+if ! grep -q libyaml <<<"$almanac_libs" && ! grep -qE ' [TtUu] yaml_parser_initialize$' <<<"$almanac_syms"; then
+    echo "control failed: neither ldd nor nm shows libyaml in almanac" >&2; exit 1
+fi
+grep -qE ' [TtUu] yaml_parser_initialize$' <<<"$almanac_syms" || { echo "control failed: nm shows no yaml symbol in almanac" >&2; exit 1; }
+bin_libs=$(ldd "$bin")
+bin_syms=$(nm "$bin")
+if grep -i yaml <<<"$bin_libs"; then echo "the embedding binary links libyaml" >&2; exit 1; fi
+if grep -E ' [TtUu] yaml_' <<<"$bin_syms"; then echo "the embedding binary has libyaml symbols" >&2; exit 1; fi
 echo "embedding: builds from AlmanacCore + AlmanacExecutor, runs, links no libyaml"
