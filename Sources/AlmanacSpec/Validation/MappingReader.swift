@@ -2,7 +2,6 @@ import AlmanacModel
 /// A mapping node read against its known keys: unknown keys are reported (with did-you-mean) once,
 /// and values are looked up by name.
 struct MappingReader {
-    let node: YAMLNode
     /// The node's pairs as written. Lookups scan them: mappings are small, so a scan beats hashing,
     /// and reusing the node's own array costs no allocation per mapping.
     let pairs: YAMLPairs
@@ -16,7 +15,6 @@ struct MappingReader {
             diagnostics.emit(Diagnostic(.notAMapping(what(), found: node.kindName), at: node.range))
             return nil
         }
-        self.node = node
         self.pairs = pairs
         if let tag = node.tag, tag != "!", tag != "tag:yaml.org,2002:map" {
             diagnostics.emit(Diagnostic(.tagOnMapping(tag, on: what()), at: node.range))
