@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // Almanac: a declarative schedule compiler.
 // spec text → AlmanacSpec (libyaml events → located nodes → model) → AlmanacModel (Schedule, checks)
 //           → AlmanacCompiler (fire streams, merged) → AlmanacPlan (canonical writer) → executor | spy
@@ -13,7 +13,9 @@ let package = Package(
         .executable(name: "almanac", targets: ["almanac"]),
         .executable(name: "almanac-exec", targets: ["almanac-exec"]),
         // Everything an app needs to build, check and compile a schedule in process, and read plans.
-        .library(name: "AlmanacCore", targets: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler"]),
+        .library(
+            name: "AlmanacCore",
+            targets: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler"]),
         // YAML spec files → the model (links the system libyaml).
         .library(name: "AlmanacSpec", targets: ["AlmanacSpec"]),
         .library(name: "AlmanacPlanDiff", targets: ["AlmanacPlanDiff"]),
@@ -23,8 +25,20 @@ let package = Package(
         // How both executables read times and durations; a product only so the fuzzing package can reach it.
         .library(name: "AlmanacCommandLine", targets: ["AlmanacCommandLine"]),
     ],
+    traits: [
+        // The PostgreSQL store (`--store postgres://…`) and everything it brings (SwiftNIO, postgres-nio).
+        // `swift build --disable-default-traits` builds a file-store-only almanac-exec.
+        .trait(name: "PostgreSQL", description: "almanac-exec's shared PostgreSQL store (postgres-nio)"),
+        .default(enabledTraits: ["PostgreSQL"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
     ],
     targets: [
         // MARK: CYAML — system library over libyaml (Debian libyaml-dev, Homebrew libyaml)
@@ -54,23 +68,52 @@ let package = Package(
 
         // MARK: AlmanacPlan — the executors' contract: plan model, canonical writer, streaming reader
         .target(name: "AlmanacPlan", dependencies: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacPlanTests", dependencies: ["AlmanacPlan", "AlmanacVocabulary", "AlmanacJSON", "AlmanacPlanDiff", "AlmanacTestSupport"]),
+        .testTarget(
+            name: "AlmanacPlanTests",
+            dependencies: ["AlmanacPlan", "AlmanacVocabulary", "AlmanacJSON", "AlmanacPlanDiff", "AlmanacTestSupport"]),
 
         // MARK: AlmanacPlanDiff — what changed between two plans, and its text, Markdown and JSON renderers
         .target(name: "AlmanacPlanDiff", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: AlmanacCompiler — per-kind fire streams merged over a window, budgets and lints → Plan
         .target(name: "AlmanacCompiler", dependencies: ["AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacCompilerTests", dependencies: ["AlmanacCompiler", "AlmanacPlanDiff", "AlmanacSpec", "AlmanacModel", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Golden"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "AlmanacCompilerTests",
+            dependencies: [
+                "AlmanacCompiler", "AlmanacPlanDiff", "AlmanacSpec", "AlmanacModel", "AlmanacCommandLine", "AlmanacTestSupport",
+            ], exclude: ["Golden"], resources: [.copy("Fixtures")]),
 
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
         .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacCodegenTests", dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacTestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "AlmanacCodegenTests", dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacTestSupport"], exclude: ["Golden"]),
         .plugin(name: "AlmanacSwiftGenerator", capability: .buildTool(), dependencies: ["almanac"]),
 
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacExecutorTests", dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "AlmanacExecutorTests", dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Golden"]
+        ),
+
+        // MARK: AlmanacMetrics — executor metrics (swift-metrics) served in the Prometheus text format
+        .target(
+            name: "AlmanacMetrics",
+            dependencies: [
+                .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+
+        // MARK: AlmanacPostgres — the shared store: executors claim a plan's fires from PostgreSQL, each once
+        .target(
+            name: "AlmanacPostgres",
+            dependencies: [
+                "AlmanacExecutor", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacMetrics",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
 
         // MARK: Executables — thin ArgumentParser front ends over one shared reading of times and durations
         .target(
@@ -87,13 +130,16 @@ let package = Package(
         .executableTarget(
             name: "almanac-exec",
             dependencies: [
-                "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine",
+                "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics",
+                .target(name: "AlmanacPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // MARK: Tests shared — golden files (ALMANAC_RECORD=1) and running the built binaries
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
-        .testTarget(name: "CLITests", dependencies: ["almanac", "almanac-exec", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["almanac", "almanac-exec", "AlmanacCommandLine", "AlmanacTestSupport"],
+            exclude: ["Fixtures", "Golden"]),
     ]
 )

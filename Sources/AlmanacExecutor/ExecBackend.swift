@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs a command per fire, with no shell: the fire in `ALMANAC_FIRE_ID`, `ALMANAC_TRIGGER`,
+/// Runs a command per fire, with no shell: the fire in `ALMANAC_FIRE_ID`, `ALMANAC_ATTEMPT`, `ALMANAC_TRIGGER`,
 /// `ALMANAC_AT`, `ALMANAC_LOCAL` (and `ALMANAC_NOMINAL` when set), the trigger's payload as JSON
 /// on standard input (in place before the command starts).
 ///
@@ -68,7 +68,14 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
     /// Starts the command; one that cannot start is reported to `onOutcome` (not thrown, so it is
     /// logged once).
     public func fire(_ fire: Fire, trigger: PlanTrigger) {
+        self.fire(fire, trigger: trigger, attempt: 1)
+    }
+
+    /// Starts the command for the `attempt`-th time (`ALMANAC_ATTEMPT`): above 1 only when a shared
+    /// store re-runs a fire whose first executor died after starting it (`--in-doubt retry`).
+    public func fire(_ fire: Fire, trigger: PlanTrigger, attempt: Int) {
         var env = environment
+        env["ALMANAC_ATTEMPT"] = String(attempt)
         env["ALMANAC_FIRE_ID"] = fire.id
         env["ALMANAC_TRIGGER"] = fire.trigger
         env["ALMANAC_AT"] = PlanTimestamp.format(fire.at)

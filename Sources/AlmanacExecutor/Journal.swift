@@ -31,6 +31,7 @@ public final class Journal: @unchecked Sendable {
     private let compactionThreshold: Int
     private let lock = Lock()
     private var problemHandler: (String) -> Void = { _ in }
+    private var entryHandler: (Entry) -> Void = { _ in }
 
     /// A journal kept in memory only.
     public convenience init() { self.init(store: MemoryJournalStore()) }
@@ -53,6 +54,9 @@ public final class Journal: @unchecked Sendable {
     /// Where problems that do not stop the executor go (a compaction that failed).
     public func onProblem(_ handler: @escaping (String) -> Void) { lock.withLock { problemHandler = handler } }
 
+    /// Calls `handler` with each entry once it is durably journaled (metrics count them).
+    public func onEntry(_ handler: @escaping (Entry) -> Void) { lock.withLock { entryHandler = handler } }
+
     /// Fires before this instant are never delivered: before the first start they were never this
     /// executor's, before the watermark they are all settled.
     public var baseline: Instant? {
@@ -73,7 +77,10 @@ public final class Journal: @unchecked Sendable {
     }
 
     /// Appends `entry` durably.
-    public func append(_ entry: Entry) throws { try store.append(entry) }
+    public func append(_ entry: Entry) throws {
+        try store.append(entry)
+        lock.withLock { entryHandler }(entry)
+    }
 
     /// The last `count` fire and skip entries (at most `recentLimit`), newest last.
     public func recentDeliveries(_ count: Int) -> [Entry] { store.recent(count) }

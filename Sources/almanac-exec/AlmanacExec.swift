@@ -19,7 +19,9 @@ struct AlmanacExec: ParsableCommand {
             64 usage (an unknown option, a time or duration that does not parse).
             """,
         version: ToolVersion.line("almanac-exec"),
-        subcommands: [ReconcileCommand.self, RunCommand.self, SimulateCommand.self, PendingCommand.self]
+        subcommands: [
+            ReconcileCommand.self, RunCommand.self, SimulateCommand.self, PendingCommand.self, MigrateCommand.self, StatusCommand.self,
+        ]
     )
 
     /// Blocks the daemon's signals before anything else runs (argument parsing, the first plan load,

@@ -7,15 +7,28 @@ import ArgumentParser
 struct PendingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pending",
-        abstract: "Show the registered fires not yet delivered and the last deliveries in a state directory.")
+        abstract: "Show the registered fires not yet delivered and the last deliveries in a state directory or a shared store.")
 
     @Option(help: "The state directory of `run` or `reconcile --state`.")
-    var state: String
+    var state: String?
+
+    @OptionGroup var storeOptions: StoreOptions
 
     @Option(name: .customShort("n"), help: "How many past deliveries to show.")
     var last = 10
 
+    func validate() throws {
+        if state == nil && storeOptions.address == nil {
+            throw ValidationError("give --state DIR, or --store postgres://… for a shared store")
+        }
+        if state != nil && storeOptions.store != nil { throw ValidationError("--state and --store are two stores; give one") }
+    }
+
     func run() throws {
+        guard let state else {
+            try printStorePending(try requireStore(storeOptions), last: last)
+            return
+        }
         // Read-only: a missing directory is an error, and nothing in it is created or repaired.
         let journal = try orExit { try Journal.readOnly(directory: state) }
         journal.warnings.forEach(printError)

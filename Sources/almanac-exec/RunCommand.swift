@@ -1,5 +1,6 @@
 import AlmanacCommandLine
 import AlmanacExecutor
+import AlmanacMetrics
 import AlmanacPlan
 import AlmanacTime
 import ArgumentParser
@@ -17,6 +18,13 @@ struct RunCommand: ParsableCommand {
     @Option(help: "State directory for the journal (without it, a restart forgets what fired).")
     var state: String?
 
+    @OptionGroup var storeOptions: StoreOptions
+
+    @OptionGroup var clusterOptions: ClusterOptions
+
+    @Option(help: "Serve metrics in the Prometheus text format at GET /metrics on HOST:PORT (like 127.0.0.1:9464).")
+    var metrics: String?
+
     @Option(help: "Fires missed by more than --grace: skip, once (latest per trigger) or all.")
     var misfire: MisfirePolicy = .skip
 
@@ -29,9 +37,31 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         guard TimeArgument.duration(grace) != nil else { throw ValidationError("--grace: '\(grace)' is not a duration") }
+        if state != nil && storeOptions.store != nil { throw ValidationError("--state and --store are two stores; give one") }
+        if let metrics { _ = try MetricsEndpoint.parse(metrics) }
     }
 
     func run() throws {
+        let endpoint = try metrics.map { address in
+            do { return try MetricsEndpoint.start(address: address) } catch let error as MetricsEndpoint.Failure {
+                printError(error.description)
+                throw ExitCode(2)
+            }
+        }
+        if let endpoint { printError("metrics at http://\(endpoint.host):\(endpoint.port)/metrics") }
+        if state == nil, let address = storeOptions.address {
+            _ = try requireStore(storeOptions)
+            // ServiceLifecycle handles SIGTERM and SIGINT (a graceful stop) from here on.
+            SignalWatcher.unblock()
+            let log: @Sendable (String) -> Void = { message in
+                let now = Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down)))
+                FileHandle.standardError.write(Data("almanac-exec: \(now) \(message)\n".utf8))
+            }
+            try runCluster(
+                plan: plan, address: address, misfire: misfire, grace: TimeArgument.duration(grace) ?? 60, cluster: clusterOptions,
+                backendOptions: backendOptions, log: log)
+            return
+        }
         let clock = RealClock()
         // The signals were blocked in `main`, before any thread existed; this thread receives them.
         SignalWatcher.start(posting: clock)
@@ -45,6 +75,7 @@ struct RunCommand: ParsableCommand {
         let journal = try orExit { try state.map { try Journal(directory: $0) } ?? Journal() }
         journal.warnings.forEach(log)
         journal.onProblem(log)
+        if endpoint != nil { observe(journal, clock: clock) }
         let backend = try backendOptions.make(daemon: true) { outcome in
             do { try journal.append(.outcome(outcome)) } catch { log("cannot journal the outcome of \(outcome.fireID): \(error)") }
             log("\(outcome.fireID): \(outcome.status)")
@@ -60,6 +91,9 @@ struct RunCommand: ParsableCommand {
                 options: FireLoop.Options(misfire: misfire, grace: graceSeconds, strategy: backendOptions.reconcileStrategy),
                 log: log,
                 onRegistration: { registration, plan, now in
+                    if endpoint != nil {
+                        ExecutorMetrics().planRemaining(seconds: Double(plan.window.to.secondsSinceEpoch - now.secondsSinceEpoch))
+                    }
                     guard let state else { return }
                     do { try RegistrationRecord.write(registration, plan: plan, now: now, directory: state) } catch { log("\(error)") }
                 },
@@ -74,3 +108,18 @@ struct RunCommand: ParsableCommand {
 }
 
 extension MisfirePolicy: ExpressibleByArgument {}
+
+/// Counts what the journal records, for `--metrics` with the file store.
+private func observe(_ journal: Journal, clock: RealClock) {
+    let metrics = ExecutorMetrics()
+    journal.onEntry { entry in
+        switch entry {
+        case .fire(_, _, let at, _):
+            metrics.fire("delivered")
+            metrics.started(lateness: clock.now() - Double(at.secondsSinceEpoch))
+        case .skip: metrics.fire("skipped")
+        case .outcome(let outcome): metrics.fire(outcome.status.succeeded ? "ok" : "failed")
+        default: break
+        }
+    }
+}

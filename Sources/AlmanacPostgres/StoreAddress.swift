@@ -1,0 +1,125 @@
+import Foundation
+import NIOSSL
+import PostgresNIO
+
+/// `--store postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?host=/socket/dir]`, as libpq spells it.
+///
+/// TLS: `sslmode=disable` (the default, for loopback and Unix sockets) or `sslmode=require`
+/// (`prefer` is read as `require`: a store reached over a network should not fall back to clear text
+/// silently). The password is never printed (`redacted`).
+public struct StoreAddress: Sendable, Equatable {
+    public var user: String
+    public var password: String?
+    public var host: String
+    public var port: Int
+    public var database: String
+    /// A directory holding the server's Unix socket (`?host=/var/run/postgresql`); wins over `host`.
+    public var socketDirectory: String?
+    public var requireTLS: Bool
+
+    public struct Invalid: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(_ text: String) throws {
+        func fail(_ why: String) -> Invalid {
+            Invalid(description: "--store: \(why); expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE")
+        }
+        var rest: Substring
+        if text.hasPrefix("postgres://") {
+            rest = text.dropFirst("postgres://".count)
+        } else if text.hasPrefix("postgresql://") {
+            rest = text.dropFirst("postgresql://".count)
+        } else {
+            throw fail("'\(Self.redactedText(text))' is not a postgres:// address")
+        }
+        var query: Substring = ""
+        if let q = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: q)...]
+            rest = rest[..<q]
+        }
+        var path: Substring = ""
+        if let slash = rest.firstIndex(of: "/") {
+            path = rest[rest.index(after: slash)...]
+            rest = rest[..<slash]
+        }
+        var userInfo: Substring = ""
+        if let at = rest.lastIndex(of: "@") {
+            userInfo = rest[..<at]
+            rest = rest[rest.index(after: at)...]
+        }
+        let userParts = userInfo.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        user = userParts.first.map { Self.decode($0) } ?? ""
+        password = userParts.count > 1 ? Self.decode(userParts[1]) : nil
+        var hostPart = rest
+        port = 5432
+        if let colon = hostPart.lastIndex(of: ":") {
+            guard let p = Int(hostPart[hostPart.index(after: colon)...]), (1...65535).contains(p) else {
+                throw fail("the port in '\(Self.redactedText(text))' is not a number from 1 to 65535")
+            }
+            port = p
+            hostPart = hostPart[..<colon]
+        }
+        host = hostPart.isEmpty ? "localhost" : Self.decode(hostPart)
+        database = Self.decode(path)
+        socketDirectory = nil
+        requireTLS = false
+        for item in query.split(separator: "&") {
+            let kv = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = String(kv[0]), value = kv.count > 1 ? Self.decode(kv[1]) : ""
+            switch key {
+            case "host": socketDirectory = value
+            case "port":
+                guard let p = Int(value), (1...65535).contains(p) else { throw fail("port=\(value) is not a port") }
+                port = p
+            case "user": user = value
+            case "password": password = value
+            case "dbname": database = value
+            case "sslmode":
+                switch value {
+                case "disable", "allow": requireTLS = false
+                case "prefer", "require", "verify-ca", "verify-full": requireTLS = true
+                default: throw fail("sslmode=\(value) is not one of disable, require, verify-full")
+                }
+            case "application_name", "connect_timeout": break
+            default: throw fail("unknown parameter '\(key)'")
+            }
+        }
+        if user.isEmpty { throw fail("no user in '\(Self.redactedText(text))'") }
+        if database.isEmpty { database = user }
+    }
+
+    /// The address with its password replaced by `***`, for messages and logs.
+    public var redacted: String {
+        let socket = socketDirectory.map { "?host=\($0)" } ?? ""
+        return "postgres://\(user)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)\(socket)"
+    }
+
+    /// The address as `text` with any password hidden.
+    public static func redactedText(_ text: String) -> String {
+        guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].lastIndex(of: "@") else { return text }
+        let info = text[scheme.upperBound..<at]
+        guard let colon = info.firstIndex(of: ":") else { return text }
+        return String(text[..<colon]) + ":***" + String(text[at...])
+    }
+
+    private static func decode(_ s: Substring) -> String {
+        String(s).removingPercentEncoding ?? String(s)
+    }
+
+    /// The client configuration postgres-nio needs.
+    func clientConfiguration() throws -> PostgresClient.Configuration {
+        var configuration: PostgresClient.Configuration
+        if let dir = socketDirectory {
+            configuration = .init(
+                unixSocketPath: "\(dir)/.s.PGSQL.\(port)", username: user, password: password, database: database)
+        } else {
+            configuration = .init(
+                host: host, port: port, username: user, password: password, database: database,
+                tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
+        }
+        configuration.options.minimumConnections = 0
+        configuration.options.maximumConnections = 4
+        return configuration
+    }
+}

@@ -1,0 +1,208 @@
+import AlmanacExecutor
+import AlmanacJSON
+import ArgumentParser
+import Foundation
+
+#if PostgreSQL
+import AlmanacPostgres
+import Logging
+import ServiceLifecycle
+#endif
+
+/// `almanac-exec migrate --store …`: creates or upgrades the executor's schema.
+struct MigrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Create or upgrade the executor's tables in a PostgreSQL store (idempotent).")
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        let address = try requireStore(storeOptions)
+        #if PostgreSQL
+        let applied = try withStore(address) { store in try await store.migrate() }
+        print(
+            applied.isEmpty
+                ? "schema is at version \(Migrations.current); nothing to do"
+                : "applied \(applied.map { "version \($0)" }.joined(separator: ", ")); schema is at version \(Migrations.current)")
+        #endif
+    }
+}
+
+/// `almanac-exec status --store …`: the store's specs, fires by state, and executors.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show a PostgreSQL store's plans, fires by state and executors (last seen, claims, lateness).")
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: "text or json.")
+    var format = "text"
+
+    func validate() throws {
+        guard format == "text" || format == "json" else { throw ValidationError("--format must be text or json, not '\(format)'") }
+    }
+
+    func run() throws {
+        let address = try requireStore(storeOptions)
+        #if PostgreSQL
+        let status = try withStore(address) { store in
+            try await store.checkSchema()
+            return try await store.status()
+        }
+        if format == "json" {
+            print(JSONWriter.inline(statusJSON(status)))
+            return
+        }
+        print("schema version \(status.schema)")
+        for spec in status.specs {
+            let states = spec.states.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            print(
+                "spec \(spec.name): sha256 \(spec.currentSHA256?.prefix(12) ?? "none"), window to \(spec.windowTo ?? "?"); fires: \(states.isEmpty ? "none" : states)"
+            )
+            print("  next due \(spec.nextDue ?? "none"); executors last beat \(spec.lastBeat ?? "never")")
+        }
+        print(status.executors.isEmpty ? "executors: none" : "executors:")
+        for e in status.executors {
+            let lateness =
+                e.maxLateness.map { String(format: "lateness last %.3f s, max %.3f s", e.lastLateness ?? 0, $0) } ?? "nothing started"
+            print(
+                "  \(e.id)  \(e.stopped ? "stopped" : "running"), last seen \(e.lastSeen) (\(String(format: "%.0f", e.secondsSinceSeen)) s ago)"
+                    + "; claimed \(e.claimed), started \(e.started), holding \(e.holding), claims lost \(e.leaseLosses); \(lateness)")
+        }
+        #endif
+    }
+}
+
+/// The executor for `--store`, or a usage error naming how to give one.
+func requireStore(_ options: StoreOptions) throws -> String {
+    guard let address = options.address else { throw ValidationError("give a store with --store postgres://… or ALMANAC_STORE") }
+    #if !PostgreSQL
+    printError("this almanac-exec was built without PostgreSQL support (the PostgreSQL package trait); \(address) cannot be used")
+    throw ExitCode(2)
+    #else
+    return address
+    #endif
+}
+
+#if PostgreSQL
+/// Opens the store at `address`, runs `body` with its client running, and turns store and connection
+/// errors into exit status 2 with a message.
+func withStore<T: Sendable>(_ address: String, _ body: @escaping @Sendable (ClusterStore) async throws -> T) throws -> T {
+    do {
+        let store = try ClusterStore(address: try StoreAddress(address))
+        return try blockOn { try await store.withRunningClient(body) }
+    } catch let error as StoreAddress.Invalid {
+        throw ValidationError(error.description)
+    } catch let error as StoreError {
+        printError(error.description)
+        throw ExitCode(2)
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        printError("store \(StoreAddress.redactedText(address)): \(StoreError.describe(error))")
+        throw ExitCode(2)
+    }
+}
+
+func statusJSON(_ status: ClusterStatus) -> JSONValue {
+    func number(_ d: Double?) -> JSONValue { d.map { .number(String(format: "%.6f", $0)) } ?? .null }
+    return .object([
+        "schema": .number(String(status.schema)),
+        "specs": .array(
+            status.specs.map { s in
+                .object([
+                    "spec": .string(s.name), "sha256": s.currentSHA256.map(JSONValue.string) ?? .null,
+                    "window_to": s.windowTo.map(JSONValue.string) ?? .null, "last_beat": s.lastBeat.map(JSONValue.string) ?? .null,
+                    "next_due": s.nextDue.map(JSONValue.string) ?? .null,
+                    "fires": .object(s.states.mapValues { .number(String($0)) }),
+                ])
+            }),
+        "executors": .array(
+            status.executors.map { e in
+                .object([
+                    "id": .string(e.id), "last_seen": .string(e.lastSeen), "stopped": .bool(e.stopped), "specs": .string(e.specs),
+                    "claimed": .number(String(e.claimed)), "started": .number(String(e.started)), "holding": .number(String(e.holding)),
+                    "claims_lost": .number(String(e.leaseLosses)), "last_lateness": number(e.lastLateness),
+                    "max_lateness": number(e.maxLateness),
+                ])
+            }),
+    ])
+}
+
+/// `pending --store`: the next fires not yet delivered and the last settled, across the cluster.
+func printStorePending(_ address: String, last: Int) throws {
+    let (upcoming, settled) = try withStore(address) { store in
+        try await store.checkSchema()
+        return try await store.fires(limit: last)
+    }
+    print(upcoming.isEmpty ? "pending: none" : "pending (next \(upcoming.count)):")
+    for f in upcoming {
+        print("  \(f.dueAt)  \(f.spec)  \(f.id)  \(f.state)" + (f.owner.map { " by \($0)" } ?? ""))
+    }
+    print(settled.isEmpty ? "last settled: none" : "last settled:")
+    for f in settled {
+        print(
+            "  \(f.dueAt)  \(f.spec)  \(f.id)  \(f.state) at \(f.finishedAt ?? "?")" + (f.attempt > 1 ? " (attempt \(f.attempt))" : "")
+                + (f.outcome.map { ": \($0)" } ?? ""))
+    }
+}
+
+/// `run PLAN --store …`: this process joins the cluster until SIGTERM or SIGINT.
+func runCluster(
+    plan: String, address: String, misfire: MisfirePolicy, grace: Double, cluster: ClusterOptions, backendOptions: BackendOptions,
+    log: @escaping @Sendable (String) -> Void
+) throws {
+    let store: ClusterStore
+    do { store = try ClusterStore(address: try StoreAddress(address)) } catch let error as StoreAddress.Invalid {
+        throw ValidationError(error.description)
+    }
+    final class Holder: @unchecked Sendable { var runner: ClusterRunner? }
+    let holder = Holder()
+    let backend = try backendOptions.make(daemon: true) { outcome in
+        log("\(outcome.fireID): \(outcome.status)")
+        holder.runner?.outcome(outcome)
+    }
+    let options = ClusterRunner.Options(
+        executorID: cluster.resolvedExecutorID, misfire: misfire, grace: grace, lease: cluster.leaseSeconds,
+        retryInDoubt: cluster.inDoubt == "retry")
+    let runner = ClusterRunner(store: store, planPath: plan, backend: backend, options: options, log: log)
+    holder.runner = runner
+    // SIGHUP reads the plan again (SIGTERM and SIGINT are ServiceLifecycle's: a graceful stop).
+    signal(SIGHUP, SIG_IGN)
+    let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+    hangUp.setEventHandler { runner.requestReload() }
+    hangUp.resume()
+    log(
+        "running \(plan) with store \(StoreAddress.redactedText(address)) as \(options.executorID), misfire \(misfire.rawValue), lease \(cluster.lease), in doubt: \(cluster.inDoubt)"
+    )
+    var logger = Logger(label: "almanac.exec")
+    logger.logLevel = .critical
+    let group = ServiceGroup(
+        configuration: ServiceGroupConfiguration(
+            services: [
+                .init(service: store.client),
+                .init(
+                    service: runner, successTerminationBehavior: .gracefullyShutdownGroup,
+                    failureTerminationBehavior: .gracefullyShutdownGroup),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    do {
+        try blockOn { try await group.run() }
+    } catch let error as StoreError {
+        printError(error.description)
+        throw ExitCode(2)
+    } catch {
+        printError("store \(StoreAddress.redactedText(address)): \(StoreError.describe(error))")
+        throw ExitCode(2)
+    }
+    _ = hangUp
+}
+#else
+func printStorePending(_ address: String, last: Int) throws {}
+func runCluster(
+    plan: String, address: String, misfire: MisfirePolicy, grace: Double, cluster: ClusterOptions, backendOptions: BackendOptions,
+    log: @escaping @Sendable (String) -> Void
+) throws {}
+#endif
