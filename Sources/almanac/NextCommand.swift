@@ -40,12 +40,7 @@ struct NextCommand: ParsableCommand {
 
     func run() throws {
         let session = try SpecSession.load(spec, format: diagnostics.format)
-        let known = Set(session.schedule.triggers.map(\.id))
-        let unknown = triggers.filter { !known.contains($0) }
-        if let first = unknown.first {
-            Terminal.writeErr("almanac: no trigger '\(first)' in \(spec)\(Suggestion.hint(for: first, among: known.sorted()))\n")
-            throw ExitCode(1)
-        }
+        try session.requireTriggers(triggers, spec: spec)
         let now = try Clock.now()
         let request = WindowRequest(from: from, horizon: WindowLength(days: 100 * 366))
         guard var window = request.resolve(now: now, zone: session.zone, specHorizon: nil) else { throw ExitCode(2) }
