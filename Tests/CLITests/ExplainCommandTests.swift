@@ -35,9 +35,20 @@ import Testing
         try Data("version: 1\ntimezone: UTC\ntriggers:\n  t: {cron: \"0 0 31 2 *\"}\n".utf8).write(to: URL(fileURLWithPath: spec))
         let bad = try CommandRunner.run("almanac", ["explain", spec])
         let check = try CommandRunner.run("almanac", ["check", spec])
-        #expect(bad.status == 1 && bad.stdout.isEmpty && bad.stderr.contains("E04"))
+        #expect(bad.status == 1 && bad.stdout.isEmpty && bad.stderr.contains("error[E0306]"))
         // The same diagnostics as `check` prints (on standard error here, standard output there).
         #expect(bad.stderr == check.stdout, "\(bad.stderr)")
         #expect(try CommandRunner.run("almanac", ["explain", dir + "/missing.yaml"]).status == 2)
+    }
+
+    /// `next` heads its table with the explanation of each trigger in it, in the order they first fire.
+    @Test func nextHeadsItsTableWithExplanations() throws {
+        let out = try CommandRunner.run(
+            "almanac", ["next", "examples/team-reminders.yaml", "payroll", "standup", "-n", "3", "--from", "2026-11-30"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let lines = out.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "standup: At 09:00 and 17:30, Monday to Friday, America/New_York, except us-holidays.")
+        #expect(lines[1] == "payroll: At 23:00 on the last day of every month, America/New_York.")
+        #expect(lines[2] == "" && lines[3].hasPrefix("LOCAL"))
     }
 }
