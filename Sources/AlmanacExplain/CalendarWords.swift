@@ -51,6 +51,14 @@ enum CalendarWords {
         return "at " + Words.list(times.map(Words.time))
     }
 
+    /// `day`, `Friday`, `such weekday`, `such day`: what replaces a day a month lacks.
+    static func replacement(_ lacking: [Int], _ fifths: [WeekdaySelector]) -> String {
+        if fifths.isEmpty { return "day" }
+        if !lacking.isEmpty { return "such day" }
+        let names = Set(fifths.map(\.weekday))
+        return names.count == 1 ? Words.weekdayNames[names.first!.rawValue - 1] : "such weekday"
+    }
+
     /// What `invalid_dates` does in a month that lacks a day the rule names (day 29 or later, a
     /// 5th weekday), or nil when no month can lack one.
     static func missingDays(_ rule: CalendarRule, invalidDates: InvalidDatePolicy) -> String? {
@@ -66,10 +74,10 @@ enum CalendarWords {
         switch invalidDates {
         case .omit: return " (skipped in \(months_))"
         case .backward:
-            return " (in \(months_), the month's last " + (lacking.isEmpty ? "such weekday" : fifths.isEmpty ? "day" : "such day")
+            return " (in \(months_), the month's last " + replacement(lacking, fifths)
                 + " instead)"
         case .forward:
-            return " (in \(months_), the next month's first " + (lacking.isEmpty ? "such weekday" : fifths.isEmpty ? "day" : "such day")
+            return " (in \(months_), the next month's first " + replacement(lacking, fifths)
                 + " instead)"
         }
     }

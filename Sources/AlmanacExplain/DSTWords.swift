@@ -18,20 +18,25 @@ enum DSTWords {
         static func < (a: Shape, b: Shape) -> Bool { (a.start, a.length) < (b.start, b.length) }
     }
 
-    /// The distinct gaps and overlaps of `zone` within the span.
-    static func shapes(zone: String) -> (gaps: [Shape], overlaps: [Shape]) {
+    /// The clock changes of `zone` within the span, each with the times of day of `times` it
+    /// catches on a date the rule fires on (`selects`), grouped by the change's shape.
+    static func hits(zone: String, times: [Int], selects: (CivilDate) -> Bool) -> (gaps: [(Shape, [Int])], overlaps: [(Shape, [Int])]) {
         guard let table = OffsetTable(zone: zone, covering: span.from, to: span.to) else { return ([], []) }
-        var gaps: Set<Shape> = [], overlaps: Set<Shape> = []
+        var gaps: [Shape: Set<Int>] = [:], overlaps: [Shape: Set<Int>] = [:]
         for c in table.changes where c.instant >= span.from && c.instant < span.to {
-            if c.after > c.before {
-                let wall = c.instant.secondsSinceEpoch + Int64(c.before)
-                gaps.insert(Shape(start: Int(((wall % 86_400) + 86_400) % 86_400), length: c.after - c.before))
-            } else {
-                let wall = c.instant.secondsSinceEpoch + Int64(c.after)
-                overlaps.insert(Shape(start: Int(((wall % 86_400) + 86_400) % 86_400), length: c.before - c.after))
+            let isGap = c.after > c.before
+            let wall = c.instant.secondsSinceEpoch + Int64(isGap ? c.before : c.after)
+            let start = Int(((wall % 86_400) + 86_400) % 86_400)
+            let shape = Shape(start: start, length: abs(c.after - c.before))
+            for t in times where inside(t, shape) {
+                // The local date the time falls on: the change's, or the next when it crosses midnight.
+                let offset = Int64(((t - start) % 86_400 + 86_400) % 86_400)
+                let date = LocalDateTime(wallSeconds: wall + offset).date
+                guard selects(date) else { continue }
+                if isGap { gaps[shape, default: []].insert(t) } else { overlaps[shape, default: []].insert(t) }
             }
         }
-        return (gaps.sorted(), overlaps.sorted())
+        return (gaps.keys.sorted().map { ($0, gaps[$0]!.sorted()) }, overlaps.keys.sorted().map { ($0, overlaps[$0]!.sorted()) })
     }
 
     static func inside(_ t: Int, _ s: Shape) -> Bool { ((t - s.start) % 86_400 + 86_400) % 86_400 < s.length }
@@ -45,13 +50,11 @@ enum DSTWords {
 
     /// The clauses for times of day `times` (seconds of the day) under `policy` in `zone`; empty
     /// when no time is ever skipped or repeated.
-    static func clauses(times: [Int], policy: DSTPolicy, zone: String) -> [String] {
-        let (gaps, overlaps) = shapes(zone: zone)
+    static func clauses(times: [Int], policy: DSTPolicy, zone: String, selects: (CivilDate) -> Bool) -> [String] {
+        let (gaps, overlaps) = hits(zone: zone, times: times, selects: selects)
         let timeSet = Set(times)
         var out: [String] = []
-        for g in gaps {
-            let hit = times.filter { inside($0, g) }.sorted()
-            guard !hit.isEmpty else { continue }
+        for (g, hit) in gaps {
             let verb = hit.count == 1 ? "does" : "do"
             let night =
                 "on spring-forward nights (\(Words.duration(Int64(g.length))) skipped from \(Words.time(LocalTime(secondsOfDay: g.start))))"
@@ -84,9 +87,7 @@ enum DSTWords {
                 }
             }
         }
-        for o in overlaps {
-            let hit = times.filter { inside($0, o) }.sorted()
-            guard !hit.isEmpty else { continue }
+        for (o, hit) in overlaps {
             let one = hit.count == 1
             let night =
                 "on fall-back nights (\(Words.duration(Int64(o.length))) repeated from \(Words.time(LocalTime(secondsOfDay: o.start))))"
@@ -99,21 +100,33 @@ enum DSTWords {
         return out
     }
 
-    /// The times of day a wall-clock kind fires at, in seconds of the day; nil for kinds whose
-    /// times are not a daily set (elapsed time, events, sub-daily RRULEs handled as all times).
-    static func times(of kind: TriggerKind) -> [Int]? {
-        switch kind {
-        case .calendar(let rule): return rule.times.map(\.secondsOfDay)
+    /// The times of day a wall-clock kind fires at (seconds of the day) and which dates it fires
+    /// on; nil for kinds whose times are not a daily set (elapsed time, events, sub-daily RRULEs).
+    static func schedule(of t: Trigger) -> (times: [Int], selects: (CivilDate) -> Bool)? {
+        switch t.kind {
+        case .calendar(let rule):
+            let days = CalendarDays(rule, invalidDates: t.invalidDates)
+            return (
+                rule.times.map(\.secondsOfDay),
+                { date in
+                    let previous = date.month == 1 ? (date.year - 1, 12) : (date.year, date.month - 1)
+                    let carried = days.month(year: previous.0, month: previous.1, carried: 0).carry
+                    return days.month(year: date.year, month: date.month, carried: carried).days & (UInt64(1) << UInt64(date.day)) != 0
+                }
+            )
         case .cron(let e):
             let minutes = Words.bits(e.minutes, 0, 59), hours = Words.bits(e.hours, 0, 23)
-            return hours.flatMap { h in minutes.map { h * 3600 + $0 * 60 } }
-        case .rrule(let t):
-            var r = t.rule
+            return (
+                hours.flatMap { h in minutes.map { h * 3600 + $0 * 60 } },
+                { date in
+                    e.months & (UInt16(1) << UInt16(date.month)) != 0
+                        && e.matchesDay(dayOfMonth: date.day, weekdaySunday0: date.weekday.rawValue % 7)
+                }
+            )
+        case .rrule(let trigger):
+            let r = RRuleWords.filled(trigger)
             guard r.freq >= .daily else { return nil }
-            if r.byHour.isEmpty { r.byHour = [t.start.time.hour] }
-            if r.byMinute.isEmpty { r.byMinute = [t.start.time.minute] }
-            if r.bySecond.isEmpty { r.bySecond = [t.start.time.second] }
-            return RRuleWords.timeList(r).map(\.secondsOfDay)
+            return (RRuleWords.timeList(r).map(\.secondsOfDay), { RRuleWords.admits(r, $0) })
         case .every, .once, .location: return nil
         }
     }

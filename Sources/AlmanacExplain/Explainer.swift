@@ -39,7 +39,7 @@ public enum Explainer {
     /// `jitter`, then what daylight saving does to it.
     public static func sentence(_ t: Trigger) -> String {
         var parts: [String] = [rule(t)]
-        if let during = t.during { parts.append(duringPhrase(during)) }
+        if let during = t.during, let phrase = duringPhrase(during) { parts.append(phrase) }
         if let zone = t.timezone, showsZone(t) { parts.append(zone == "UTC" || zone == "Etc/UTC" ? "UTC" : zone) }
         if let bounds = boundsPhrase(t) { parts.append(bounds) }
         if let count = t.count { parts.append("at most \(Words.plural(count, "time"))") }
@@ -92,7 +92,9 @@ public enum Explainer {
 
     static func everyPhrase(_ e: EveryRule, zone: String?) -> String {
         let interval = e.interval.seconds
-        let head = "every " + (interval == 1 ? "second" : Words.duration(interval))
+        // Whole days are said in hours: elapsed time, not calendar days.
+        let length = interval % 86_400 == 0 ? "\(interval / 3600) hours" : Words.duration(interval)
+        let head = "every " + (interval == 1 ? "second" : length)
         if e.anchor.secondsSinceEpoch == 0 {
             // The default grid: aligned with UTC midnight when the interval divides a day.
             if 86_400 % interval == 0 { return head + " of elapsed time, aligned to midnight UTC" }
@@ -120,9 +122,11 @@ public enum Explainer {
         return text
     }
 
-    static func duringPhrase(_ d: During) -> String {
+    /// Nil when the window lets everything through (every weekday, no `between`).
+    static func duringPhrase(_ d: During) -> String? {
         let days = d.weekdays.map { Array($0.map(\.rawValue)).sorted() }
         guard let from = d.betweenFrom, let to = d.betweenTo else {
+            if days == nil || days!.count == 7 { return nil }
             return "only " + Words.weekdays(days ?? Array(1...7))
         }
         let overnight = to <= from
@@ -200,8 +204,8 @@ public enum Explainer {
                 }
             }
         }
-        guard let times = DSTWords.times(of: t.kind) else { return [] }
-        return DSTWords.clauses(times: times, policy: t.dst, zone: zone)
+        guard let (times, selects) = DSTWords.schedule(of: t) else { return [] }
+        return DSTWords.clauses(times: times, policy: t.dst, zone: zone, selects: selects)
     }
 
     // MARK: Output

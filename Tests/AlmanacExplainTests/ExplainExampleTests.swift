@@ -10,6 +10,8 @@ import Testing
 /// review as claims about meaning (`ALMANAC_RECORD=1 swift test --filter Explain`).
 @Suite struct ExplainExampleTests {
     static let examples = Golden.files(in: "examples", ext: "yaml")
+    /// Specs written for explanations' edge cases, with their goldens beside the examples'.
+    static let fixtures = Golden.files(in: "Tests/AlmanacExplainTests/Fixtures", ext: "yaml")
     static let goldenDirectory = Golden.repositoryRoot + "/Tests/AlmanacExplainTests/Golden/examples"
 
     static func schedule(_ path: String) throws -> Schedule {
@@ -20,7 +22,7 @@ import Testing
 
     static func name(_ path: String) -> String { URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
 
-    @Test(arguments: examples)
+    @Test(arguments: examples + fixtures)
     func exampleMatchesItsGolden(_ path: String) throws {
         let explanations = Explainer.explain(try Self.schedule(path))
         let text = Explainer.text(explanations)
