@@ -50,4 +50,17 @@ import Testing
         let failure = Golden.check(out, against: "\(Self.goldens)/rrule-corpus.txt")
         #expect(failure == nil, "\(failure ?? "")")
     }
+
+    /// The sentence comes from the model, not the text: spellings of one schedule read the same.
+    @Test(arguments: [
+        ["0 9 * * 1-5", "0 9 * * mon-fri", "0 9 * * MON-FRI", "0 9 * * 1,2,3,4,5", "0  9  *  *  1-5"],
+        ["0 0 * * 0", "0 0 * * 7", "0 0 * * sun", "@weekly"],
+        ["*/15 * * * *", "0,15,30,45 * * * *", "0-59/15 * * * *", "*/15 0-23 * * *"],
+        ["0 0 1 1 *", "0 0 1 jan *", "@yearly", "@annually"],
+        ["0 0 1 * *", "@monthly", "0 0 1 1-12 *"],
+    ])
+    func equivalentSpellingsReadTheSame(_ spellings: [String]) throws {
+        let sentences = try spellings.map { text in Explainer.cron(try #require(CronParser.parse(text).0, "\(text)")) }
+        #expect(Set(sentences).count == 1, "\(zip(spellings, sentences).map { "\($0) → \($1)" })")
+    }
 }
