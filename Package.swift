@@ -83,6 +83,10 @@ let package = Package(
                 "AlmanacCompiler", "AlmanacPlanDiff", "AlmanacSpec", "AlmanacModel", "AlmanacCommandLine", "AlmanacTestSupport",
             ], exclude: ["Golden"], resources: [.copy("Fixtures")]),
 
+        // MARK: AlmanacExplain — a trigger of the model in one English sentence (`almanac explain`, `next`)
+        .target(name: "AlmanacExplain", dependencies: ["AlmanacModel", "AlmanacTime", "AlmanacJSON"]),
+        .testTarget(name: "AlmanacExplainTests", dependencies: ["AlmanacExplain", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"], exclude: ["Fixtures", "Golden"]),
+
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
         .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON"]),
         .testTarget(
@@ -123,7 +127,7 @@ let package = Package(
         .executableTarget(
             name: "almanac",
             dependencies: [
-                "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine",
+                "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine", "AlmanacExplain",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 import AlmanacModel
 import AlmanacCommandLine
 import AlmanacCompiler
+import AlmanacExplain
 import AlmanacPlan
 import AlmanacSpec
 import AlmanacTime
@@ -11,7 +12,7 @@ import ArgumentParser
 struct NextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "next",
-        abstract: "Show the next fires of a spec: local time, UTC, trigger, and how far away.",
+        abstract: "Show the next fires of a spec: each trigger explained, then local time, UTC, trigger, and how far away.",
         discussion:
             "Looks up to 100 years ahead. Exit codes: 0 ok; 1 the spec has errors or a trigger is unknown; 2 could not run; 64 usage."
     )
@@ -40,12 +41,7 @@ struct NextCommand: ParsableCommand {
 
     func run() throws {
         let session = try SpecSession.load(spec, format: diagnostics.format)
-        let known = Set(session.schedule.triggers.map(\.id))
-        let unknown = triggers.filter { !known.contains($0) }
-        if let first = unknown.first {
-            Terminal.writeErr("almanac: no trigger '\(first)' in \(spec)\(Suggestion.hint(for: first, among: known.sorted()))\n")
-            throw ExitCode(1)
-        }
+        try session.requireTriggers(triggers, spec: spec)
         let now = try Clock.now()
         let request = WindowRequest(from: from, horizon: WindowLength(days: 100 * 366))
         guard var window = request.resolve(now: now, zone: session.zone, specHorizon: nil) else { throw ExitCode(2) }
@@ -67,7 +63,17 @@ struct NextCommand: ParsableCommand {
             session.report(error.diagnostics)
             throw ExitCode(1)
         }
-        Terminal.writeOut(Self.table(fires, now: now))
+        Terminal.writeOut(Self.header(fires, schedule: schedule) + Self.table(fires, now: now))
+    }
+
+    /// One line per trigger in the table, in the order they first fire: `id: sentence` (`almanac
+    /// explain`), then a blank line; nothing when there are no fires.
+    static func header(_ fires: [Fire], schedule: Schedule) -> String {
+        var seen: Set<String> = []
+        let ids = fires.map(\.trigger).filter { seen.insert($0).inserted }
+        guard !ids.isEmpty else { return "" }
+        let byID = Dictionary(schedule.triggers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return Explainer.text(ids.compactMap { byID[$0].map(Explainer.explain) }) + "\n"
     }
 
     static func table(_ fires: [Fire], now: Instant) -> String {

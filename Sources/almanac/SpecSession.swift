@@ -41,6 +41,15 @@ struct SpecSession {
         if !diagnostics.isEmpty { Terminal.writeErr(renderer.render(diagnostics, in: file)) }
     }
 
+    /// Exits 1 after naming the first of `ids` the spec has no trigger for (with a did-you-mean).
+    func requireTriggers(_ ids: [String], spec: String) throws {
+        let known = Set(schedule.triggers.map(\.id))
+        if let first = ids.first(where: { !known.contains($0) }) {
+            Terminal.writeErr("almanac: no trigger '\(first)' in \(spec)\(Suggestion.hint(for: first, among: known.sorted()))\n")
+            throw ExitCode(1)
+        }
+    }
+
     var sha256: String { SHA256.hex(of: file.bytes) }
 
     /// The zone in which `today` and dates on the command line are read: the spec's, else UTC.

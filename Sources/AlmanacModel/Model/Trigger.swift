@@ -23,6 +23,7 @@ public struct Trigger: Sendable {
         @usableFromInline var end: Bound?
         @usableFromInline var count: Int?
         @usableFromInline var except: [DateRange]
+        @usableFromInline var exceptWritten: [ExceptItem]
         @usableFromInline var during: During?
         @usableFromInline var jitter: TimeSpan?
         @usableFromInline var invalidDates: InvalidDatePolicy
@@ -104,6 +105,14 @@ public struct Trigger: Sendable {
         _modify { yield &fields.except }
         set { fields.except = newValue }
     }
+    /// `except` as written, blackouts by name, for explanations (`AlmanacExplain`); `except` is what
+    /// filters. Empty for a trigger built in code, whose `except` is then explained as dates.
+    @inlinable
+    public var exceptWritten: [ExceptItem] {
+        get { storage.fields.exceptWritten }
+        _modify { yield &fields.exceptWritten }
+        set { fields.exceptWritten = newValue }
+    }
     @inlinable
     public var during: During? {
         get { storage.fields.during }
@@ -179,16 +188,16 @@ public struct Trigger: Sendable {
 
     public init(
         id: String, kind: TriggerKind, timezone: String? = nil, start: Bound? = nil, end: Bound? = nil,
-        count: Int? = nil, except: [DateRange] = [], during: During? = nil, jitter: TimeSpan? = nil,
-        invalidDates: InvalidDatePolicy = .omit, payload: [String: JSONValue] = [:], priority: Int = 0,
+        count: Int? = nil, except: [DateRange] = [], exceptWritten: [ExceptItem] = [], during: During? = nil,
+        jitter: TimeSpan? = nil, invalidDates: InvalidDatePolicy = .omit, payload: [String: JSONValue] = [:], priority: Int = 0,
         enabled: Bool = true, dst: DSTPolicy = .standard, concurrency: Concurrency = .allow,
         dstGapStated: Bool = false, dstOverlapStated: Bool = false, range: SourceRange? = nil
     ) {
         storage = Storage(
             Fields(
                 id: id, kind: kind, timezone: timezone, start: start, end: end, count: count, except: except,
-                during: during, jitter: jitter, invalidDates: invalidDates, payload: payload, priority: priority,
-                enabled: enabled, dst: dst, concurrency: concurrency, dstGapStated: dstGapStated,
+                exceptWritten: exceptWritten, during: during, jitter: jitter, invalidDates: invalidDates, payload: payload,
+                priority: priority, enabled: enabled, dst: dst, concurrency: concurrency, dstGapStated: dstGapStated,
                 dstOverlapStated: dstOverlapStated, range: range))
     }
 }
@@ -245,6 +254,12 @@ public struct DateRange: Hashable, Sendable {
     }
 
     public func contains(_ date: CivilDate) -> Bool { from <= date && date <= to }
+}
+
+/// One item of `except` as written: a blackout by its name, or dates.
+public enum ExceptItem: Hashable, Sendable {
+    case blackout(String)
+    case dates(DateRange)
 }
 
 /// A window filter: a fire passes when its local weekday and time fall inside.

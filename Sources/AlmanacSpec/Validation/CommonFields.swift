@@ -23,6 +23,8 @@ struct CommonFields {
     var end: Located<Bound>?
     var count: Located<Int>?
     var except: Located<[DateRange]>?
+    /// `except` as written (blackout names kept), set with `except`.
+    var exceptWritten: [ExceptItem] = []
     var during: Located<During>?
     var jitter: TimeSpan?
     var invalidDates: InvalidDatePolicy?
@@ -42,7 +44,10 @@ struct CommonFields {
         if start == nil { start = defaults.start }
         if end == nil { end = defaults.end }
         if count == nil { count = defaults.count }
-        if except == nil { except = defaults.except }
+        if except == nil {
+            except = defaults.except
+            exceptWritten = defaults.exceptWritten
+        }
         if during == nil { during = defaults.during }
         if jitter == nil { jitter = defaults.jitter }
         if invalidDates == nil { invalidDates = defaults.invalidDates }
@@ -76,8 +81,10 @@ extension SpecValidator {
         if let v = nodes.start, let b = parse(v, "`start`", ValueSyntax.bound) { c.start = Located(value: b, range: v.range) }
         if let v = nodes.end, let b = parse(v, "`end`", ValueSyntax.bound) { c.end = Located(value: b, range: v.range) }
         if let v = nodes.count, let n = integer(v, "`count`", in: MeaningRules.countBounds) { c.count = Located(value: n, range: v.range) }
-        if let v = nodes.except, let ranges = dateRanges(v, "`except`", allowNames: true) {
+        var written: [ExceptItem] = []
+        if let v = nodes.except, let ranges = dateRanges(v, "`except`", allowNames: true, written: &written) {
             c.except = Located(value: ranges, range: v.range)
+            c.exceptWritten = written
         }
         if let v = nodes.during, let d = during(v) { c.during = Located(value: d, range: v.range) }
         if let v = nodes.jitter, let span = parse(v, "`jitter`", { ValueSyntax.duration($0, sign: .positive) }) {
@@ -161,7 +168,10 @@ extension SpecValidator {
     }
 
     /// A list of dates, `{from, to}` ranges and (when allowed) blackout names.
-    mutating func dateRanges(_ node: YAMLNode, _ what: @autoclosure () -> String, allowNames: Bool) -> [DateRange]? {
+    /// `written` receives the items as written: each blackout by its name, dates and ranges as they are.
+    mutating func dateRanges(
+        _ node: YAMLNode, _ what: @autoclosure () -> String, allowNames: Bool, written: inout [ExceptItem]
+    ) -> [DateRange]? {
         let items = node.listItems
         var out: [DateRange] = []
         var ok = true
@@ -185,10 +195,12 @@ extension SpecValidator {
                     continue
                 }
                 out.append(DateRange(from: from, to: to))
+                written.append(.dates(DateRange(from: from, to: to)))
             } else if let s = item.scalar {
                 if allowNames, let first = s.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
                     if let ranges = blackouts[s] {
                         usedBlackouts.insert(s)
+                        written.append(.blackout(s))
                         // Alone (the usual `except: [holidays]`), the blackout's own array is shared.
                         if out.isEmpty { out = ranges } else { out.append(contentsOf: ranges) }
                     } else {
@@ -204,6 +216,7 @@ extension SpecValidator {
                     }
                 } else if let d = parse(item, "a date", ValueSyntax.date) {
                     out.append(DateRange(from: d, to: d))
+                    written.append(.dates(DateRange(from: d, to: d)))
                 } else {
                     ok = false
                 }

@@ -152,7 +152,8 @@ struct SpecValidator {
     mutating func readBlackouts(_ node: YAMLNode) {
         for entry in namedDefinitions(node, "blackouts", holding: "lists of dates", nameKind: "blackout name") {
             if entry.wellNamed { blackoutKeys[entry.name] = entry.key.range }
-            blackouts[entry.name] = dateRanges(entry.value, "blackout '\(entry.name)'", allowNames: false) ?? []
+            var written: [ExceptItem] = []
+            blackouts[entry.name] = dateRanges(entry.value, "blackout '\(entry.name)'", allowNames: false, written: &written) ?? []
         }
     }
 

@@ -48,7 +48,7 @@ extension SpecValidator {
         // One initialiser call: the fields' box is made once, not checked for uniqueness per field.
         let trigger = Trigger(
             id: id, kind: kind, timezone: zone, start: fields.start?.value, end: fields.end?.value, count: fields.count?.value,
-            except: fields.except?.value ?? [], during: fields.during?.value, jitter: fields.jitter,
+            except: fields.except?.value ?? [], exceptWritten: fields.exceptWritten, during: fields.during?.value, jitter: fields.jitter,
             invalidDates: fields.invalidDates ?? .omit, payload: fields.payload ?? [:], priority: fields.priority ?? 0,
             enabled: fields.enabled ?? true, dst: DSTPolicy(gap: fields.gap ?? .shift, overlap: fields.overlap ?? .first),
             concurrency: fields.concurrency ?? .allow, dstGapStated: fields.gap != nil, dstOverlapStated: fields.overlap != nil,
