@@ -85,7 +85,9 @@ let package = Package(
 
         // MARK: AlmanacExplain — a trigger of the model in one English sentence (`almanac explain`, `next`)
         .target(name: "AlmanacExplain", dependencies: ["AlmanacModel", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacExplainTests", dependencies: ["AlmanacExplain", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(
+            name: "AlmanacExplainTests", dependencies: ["AlmanacExplain", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"],
+            exclude: ["Fixtures", "Golden"]),
 
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
         .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON"]),
@@ -119,6 +121,10 @@ let package = Package(
             ]
         ),
 
+        .testTarget(
+            name: "AlmanacPostgresTests",
+            dependencies: ["AlmanacPostgres", "AlmanacPlan", "AlmanacTime", .product(name: "PostgresNIO", package: "postgres-nio")]),
+
         // MARK: Executables — thin ArgumentParser front ends over one shared reading of times and durations
         .target(
             name: "AlmanacCommandLine",
@@ -127,7 +133,8 @@ let package = Package(
         .executableTarget(
             name: "almanac",
             dependencies: [
-                "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine", "AlmanacExplain",
+                "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine",
+                "AlmanacExplain",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

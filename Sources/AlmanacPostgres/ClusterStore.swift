@@ -75,7 +75,7 @@ public final class ClusterStore: Sendable {
 
     /// Applies the missing migration steps; returns the versions applied.
     public func migrate() async throws -> [Int] {
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             // One migrate at a time, whoever runs it.
             try await connection.query("SELECT pg_advisory_xact_lock(7243110101)", logger: self.logger)
             try await connection.query(
@@ -143,7 +143,7 @@ public final class ClusterStore: Sendable {
         let sha = plan.spec.sha256 ?? "none"
         let triggers = Self.triggersJSON(plan.triggers)
         let fires = plan.fires
-        return try await client.withTransaction(logger: logger) { connection in
+        return try await transaction { connection in
             var result = Ingest()
             try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\("almanac:" + spec))::int8)", logger: self.logger)
             try await connection.query("INSERT INTO almanac_specs (spec) VALUES (\(spec)) ON CONFLICT DO NOTHING", logger: self.logger)
@@ -431,6 +431,16 @@ public final class ClusterStore: Sendable {
     }
 
     // MARK: Helpers
+
+    /// A transaction whose own errors (`StoreError`) come out as themselves, not wrapped.
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> T {
+        do {
+            return try await client.withTransaction(logger: logger, body)
+        } catch let error as PostgresTransactionError {
+            if let inner = error.closureError as? StoreError { throw inner }
+            throw error
+        }
+    }
 
     func count(_ query: PostgresQuery) async throws -> Int {
         for try await n in try await client.query(query, logger: logger).decode(Int64.self) { return Int(n) }

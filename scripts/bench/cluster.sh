@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# The shared PostgreSQL store under load, three executors on this machine (release build, a real
+# PostgreSQL from Debian's package on loopback, spy backends):
+#   burst    20,000 fires due in the same second: fires/s from the first due instant to the last
+#            fire recorded, beside pgbench running the same claim-and-finish SQL (3 clients) as
+#            the database's own ceiling on this machine, measured in the same run;
+#   steady   100 fires a second for 30 s: lateness (start minus due, by the database's clock)
+#            p50 / p99 / max.
+# Usage: scripts/bench/cluster.sh [burst|steady]   (N for the burst size)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+swift build -c release -q --product almanac-exec
+BIN=$(swift build -c release --show-bin-path)/almanac-exec
+source scripts/lib/postgres.sh
+start_postgres >/dev/null
+N=${N:-20000}
+dir=$(mktemp -d "${TMPDIR:-/tmp}/almanac-cluster-bench.XXXXXX")
+psql_at() { runuser -u postgres -- "$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d "$1" -At -c "$2"; }
+
+run_executors() { # store plan seconds
+  local pids=()
+  for i in 1 2 3; do
+    "$BIN" run "$2" --store "$1" --executor-id "b$i" --backend spy --record "$dir/spy$i.jsonl" 2>"$dir/log$i" &
+    pids+=($!)
+  done
+  sleep "$3"
+  kill -TERM "${pids[@]}"; wait "${pids[@]}" || true
+}
+
+burst() {
+  local store start
+  store=$(fresh_database burst)
+  "$BIN" migrate --store "$store" >/dev/null
+  start=$(( $(date +%s) + 8 ))
+  python3 scripts/make-dense-plan.py "$start" 1 "$N" "$dir/burst.json" "$N"
+  run_executors "$store" "$dir/burst.json" 20
+  psql_at burst "SELECT count(*) FILTER (WHERE state = 'done'), count(*),
+      round((count(*) FILTER (WHERE state = 'done') / extract(epoch FROM max(finished_at) - min(due_at)))::numeric, 0),
+      round(extract(epoch FROM max(finished_at) - min(due_at))::numeric, 2)
+    FROM almanac_fires" | {
+    IFS='|' read -r done total rate secs
+    echo "burst: $done of $total fires delivered by 3 executors in $secs s: $rate fires/s"
+    echo "$rate" > "$dir/rate"
+  }
+  # The database's ceiling for this protocol: pgbench, 3 clients, claim one due fire and finish it.
+  store=$(fresh_database ceiling)
+  "$BIN" migrate --store "$store" >/dev/null
+  psql_at ceiling "INSERT INTO almanac_specs (spec) VALUES ('x');
+    INSERT INTO almanac_fires (spec, fire_id, plan_sha256, trigger, due_at, at_s, offset_s, nominal_wall, moved, state)
+    SELECT 'x', 't' || g, 's', 't', now() - interval '1 hour', 0, 0, 0, false, 'pending' FROM generate_series(1, $N) g" >/dev/null
+  cat > "$dir/claim.sql" <<'SQL'
+WITH c AS (SELECT spec, fire_id FROM almanac_fires WHERE state = 'pending' AND due_at <= now() AND spec = ANY('{x}')
+  ORDER BY due_at, spec, fire_id LIMIT 1 FOR UPDATE SKIP LOCKED)
+UPDATE almanac_fires f SET state = 'claimed', lease_owner = 'p', lease_expires = now() + interval '30 s',
+  fence = nextval('almanac_fence'), claimed_at = now() FROM c WHERE f.spec = c.spec AND f.fire_id = c.fire_id;
+UPDATE almanac_fires SET state = 'done', finished_at = now() WHERE spec = 'x' AND state = 'claimed' AND lease_owner = 'p'
+  AND fire_id = (SELECT fire_id FROM almanac_fires WHERE spec = 'x' AND state = 'claimed' AND lease_owner = 'p' LIMIT 1 FOR UPDATE SKIP LOCKED);
+SQL
+  local tps
+  tps=$(runuser -u postgres -- "$PG_BIN/pgbench" -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -c 3 -j 3 -T 5 -f "$dir/claim.sql" ceiling 2>/dev/null \
+    | sed -n 's/^tps = \([0-9.]*\).*/\1/p' | head -1)
+  local ours; ours=$(cat "$dir/rate")
+  python3 -c "import sys; t, o = float(sys.argv[1]), float(sys.argv[2]); print(f'burst: pgbench, the same claim-and-finish SQL one fire per transaction, 3 clients: {t:.0f} fires/s; almanac-exec reaches {o / t:.2f}x of it (it claims in batches of 100)')" "$tps" "$ours"
+}
+
+steady() {
+  local store start
+  store=$(fresh_database steady)
+  "$BIN" migrate --store "$store" >/dev/null
+  start=$(( $(date +%s) + 4 ))
+  python3 scripts/make-dense-plan.py "$start" 30 100 "$dir/steady.json" 100
+  run_executors "$store" "$dir/steady.json" 36
+  psql_at steady "SELECT count(*) FILTER (WHERE state = 'done'), count(*),
+      round((1000 * percentile_cont(0.5) WITHIN GROUP (ORDER BY lateness))::numeric, 1),
+      round((1000 * percentile_cont(0.99) WITHIN GROUP (ORDER BY lateness))::numeric, 1),
+      round((1000 * max(lateness))::numeric, 1)
+    FROM almanac_fires WHERE state = 'done'" | {
+    IFS='|' read -r done total p50 p99 max
+    echo "steady: 100 fires/s for 30 s, 3 executors: $done delivered; lateness p50 $p50 ms, p99 $p99 ms, max $max ms (target p99 <= 100 ms)"
+  }
+}
+
+case ${1:-all} in
+  burst) burst ;;
+  steady) steady ;;
+  all) burst; steady ;;
+  *) echo "usage: scripts/bench/cluster.sh [burst|steady]" >&2; exit 64 ;;
+esac

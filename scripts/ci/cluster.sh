@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The shared PostgreSQL store with real processes and a real server: executors SIGKILLed at random
+# (no fire runs twice under --in-doubt skip, none is lost under retry) and the metrics endpoint.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+swift build -q --product almanac-exec
+KILLS=${KILLS:-6} bash scripts/cluster-test.sh both
+bash scripts/metrics-test.sh
