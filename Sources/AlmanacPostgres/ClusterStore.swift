@@ -292,6 +292,18 @@ public final class ClusterStore: Sendable {
             """)
     }
 
+    /// Gives back the fires `executor` claimed and did not start, except `keeping` (fire ids it still
+    /// holds on purpose): after a failed round, claims it no longer tracks would otherwise keep
+    /// their lease for as long as it beats.
+    public func releaseClaims(executor: String, keeping: [String]) async throws -> Int {
+        try await count(
+            """
+            WITH r AS (UPDATE almanac_fires SET state = 'pending', lease_owner = NULL, lease_expires = NULL, fence = NULL
+                WHERE lease_owner = \(executor) AND state = 'claimed' AND NOT (fire_id = ANY(\(keeping)::text[])) RETURNING 1)
+            SELECT count(*)::int8 FROM r
+            """)
+    }
+
     /// Fires whose lease expired. Claimed but never started: back to pending (nothing ran).
     /// Started: **in doubt** (the command may or may not have run): with `retry` back to pending, to
     /// run again with the next attempt number; otherwise `in_doubt`, never run again.
@@ -383,6 +395,36 @@ public final class ClusterStore: Sendable {
             """, logger: logger)
         for try await attempt in rows.decode(Int64.self) { return Int(attempt) }
         return nil
+    }
+
+    /// `start` for a batch, in one statement: the attempt number of each fire whose claim still
+    /// holds, by fire id (the others were lost).
+    public func startAll(_ batch: [ClaimedFire], lease: Double) async throws -> [String: Int] {
+        guard !batch.isEmpty else { return [:] }
+        let rows = try await client.query(
+            """
+            UPDATE almanac_fires f SET state = 'started', attempt = f.attempt + 1, started_at = now(),
+                lateness = extract(epoch FROM now() - f.due_at), lease_expires = now() + make_interval(secs => \(lease))
+            FROM unnest(\(batch.map(\.spec))::text[], \(batch.map(\.fire.id))::text[], \(batch.map(\.fence))::int8[]) AS c(spec, fire_id, fence)
+            WHERE f.spec = c.spec AND f.fire_id = c.fire_id AND f.fence = c.fence AND f.state = 'claimed'
+            RETURNING f.spec || ' ' || f.fire_id, f.attempt::int8
+            """, logger: logger)
+        var attempts: [String: Int] = [:]
+        for try await (key, attempt) in rows.decode((String, Int64).self) { attempts[key] = Int(attempt) }
+        return attempts
+    }
+
+    /// `finish` for a batch of started fires with one outcome; returns how many claims still held.
+    public func finishAll(_ batch: [ClaimedFire], outcome: String) async throws -> Int {
+        guard !batch.isEmpty else { return 0 }
+        return try await count(
+            """
+            WITH u AS (UPDATE almanac_fires f SET state = 'done', outcome = \(outcome), finished_at = now(),
+                    lease_owner = NULL, lease_expires = NULL
+                FROM unnest(\(batch.map(\.spec))::text[], \(batch.map(\.fire.id))::text[], \(batch.map(\.fence))::int8[]) AS c(spec, fire_id, fence)
+                WHERE f.spec = c.spec AND f.fire_id = c.fire_id AND f.fence = c.fence AND f.state = 'started' RETURNING 1)
+            SELECT count(*)::int8 FROM u
+            """)
     }
 
     /// Records how a fire ended (`done`, or `skipped` for one its trigger's concurrency refused);

@@ -226,6 +226,22 @@ struct ClusterStoreTests {
         }
     }
 
+    @Test func aTriggerRunningOnAnyExecutorIsSeenByAllForConcurrency() async throws {
+        try await withStore { store in
+            let spec = Self.unique("concurrency"), now = self.now
+            let p = self.plan(spec, offsets: [5, 6], now: now)
+            _ = try await store.ingest(p)
+            try await self.age(store, spec, by: 10)
+            let a = try #require(try await store.claim(executor: "a", specs: [spec], limit: 1, lease: 30).first)
+            #expect(try await store.otherStarted(spec: spec, trigger: "t", except: p.fires[1].id) == false)
+            #expect(try await store.start(a, lease: 30) == 1)
+            #expect(try await store.otherStarted(spec: spec, trigger: "t", except: p.fires[1].id))
+            #expect(try await store.otherStarted(spec: spec, trigger: "t", except: p.fires[0].id) == false)
+            #expect(try await store.finish(a, state: "done", outcome: "ok"))
+            #expect(try await store.otherStarted(spec: spec, trigger: "t", except: p.fires[1].id) == false)
+        }
+    }
+
     @Test func statusShowsExecutorsAndFiresByState() async throws {
         try await withStore { store in
             let spec = Self.unique("status"), now = self.now
