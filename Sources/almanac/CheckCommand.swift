@@ -1,3 +1,5 @@
+import AlmanacExplain
+import AlmanacJSON
 import AlmanacModel
 import AlmanacCompiler
 import AlmanacSpec
@@ -39,6 +41,8 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let renderer = DiagnosticRenderer(format: format, colour: format == .text && Terminal.wantsColour(1))
         var results: [(SourceFile, [Diagnostic])] = []
+        // Each valid spec's triggers explained, for the JSON report.
+        var triggers: [JSONValue] = []
         var couldNotRead = false
         for path in specs {
             let bytes: [UInt8]
@@ -56,10 +60,17 @@ struct CheckCommand: ParsableCommand {
                 diagnostics += try compileDiagnostics(schedule, file: file)
             }
             results.append((file, diagnostics))
+            if format == .json, let schedule = result.schedule {
+                triggers += Explainer.explain(schedule).map { e in
+                    .object([
+                        "file": .string(file.path), "id": .string(e.id), "kind": .string(e.kind), "explanation": .string(e.text),
+                    ])
+                }
+            }
         }
         switch format {
         case .json:
-            Terminal.writeOut(renderer.renderJSON(results))
+            Terminal.writeOut(renderer.renderJSON(results, triggers: triggers))
         case .text, .github:
             for (file, diagnostics) in results { Terminal.writeOut(renderer.render(diagnostics, in: file)) }
             if format == .text {

@@ -49,6 +49,16 @@ import Testing
         #expect(none.status == 64)
     }
 
+    /// Each trigger of each valid spec, explained, after the diagnostics.
+    @Test func jsonFormatExplainsEachTrigger() throws {
+        let out = try CommandRunner.run(
+            "almanac", ["check", "--format", "json", "examples/team-reminders.yaml", "examples/backups-cron.yaml", Self.invalid])
+        #expect(out.status == 1)
+        if let problem = Golden.check(out.stdout, against: Golden.repositoryRoot + "/Tests/CLITests/Golden/check/explained.json") {
+            Issue.record(Comment(rawValue: problem))
+        }
+    }
+
     @Test func jsonFormatIsParseableAndLocated() throws {
         let out = try CommandRunner.run("almanac", ["check", "--format", "json", Self.invalid])
         #expect(out.status == 1)
