@@ -41,7 +41,9 @@ public enum ExpectationRunner {
         } catch {
             return .compileFailed([])
         }
-        let context = Context(fires: fires, window: window, ids: schedule.triggers.map(\.id))
+        var zones: [String: String] = [:]
+        for t in schedule.triggers { zones[t.id] = t.timezone ?? "UTC" }
+        let context = Context(fires: fires, window: window, zones: zones)
         return .ran(
             expectations.assertions.map { a in
                 AssertionResult(assertion: a, failures: context.check(a))
@@ -51,7 +53,8 @@ public enum ExpectationRunner {
     struct Context {
         let fires: [Fire]
         let window: Window
-        let ids: [String]
+        /// Each trigger's zone (UTC for zone-less kinds), where its local times are read.
+        let zones: [String: String]
 
         func fires(of triggers: [String]?) -> [Fire] {
             guard let triggers else { return fires }
@@ -74,7 +77,7 @@ public enum ExpectationRunner {
                 var out: [Diagnostic] = []
                 for t in times where !mine.contains(where: { matches($0, t.value) }) {
                     let shown = show(t.value)
-                    let inside = instant(t.value, near: mine).map { $0 >= window.from && $0 < window.to } ?? true
+                    let inside = isInWindow(t.value, zone: zones[trigger] ?? "UTC")
                     out.append(
                         Diagnostic(
                             inside
@@ -176,13 +179,16 @@ public enum ExpectationRunner {
             }
         }
 
-        /// The instant of an expected time: its own, or (a local time) by the offset of the nearest fire.
-        func instant(_ t: ExpectedTime, near fires: [Fire]) -> Instant? {
+        /// Whether a time falls in the window: an instant as itself, a local time by the window's
+        /// ends read as wall times in `zone`.
+        func isInWindow(_ t: ExpectedTime, zone: String) -> Bool {
             switch t {
-            case .instant(let i): return i
+            case .instant(let i): return i >= window.from && i < window.to
             case .local(let l):
-                guard let f = fires.min(by: { abs($0.localWall - l.wallSeconds) < abs($1.localWall - l.wallSeconds) }) else { return nil }
-                return Instant(secondsSinceEpoch: l.wallSeconds - Int64(f.offset))
+                guard let table = OffsetTable(zone: zone, covering: window.from, to: window.to) else { return true }
+                let from = window.from.secondsSinceEpoch + Int64(table.offset(at: window.from))
+                let to = window.to.secondsSinceEpoch + Int64(table.offset(at: window.to))
+                return l.wallSeconds >= from && l.wallSeconds < to
             }
         }
 
