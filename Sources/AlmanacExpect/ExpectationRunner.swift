@@ -142,27 +142,37 @@ public enum ExpectationRunner {
                         notes: notes(hits.map { "fires at " + show($0) }))
                 ]
             case .apart(let x, let y, let by):
-                let xs = fires(of: [x]), ys = fires(of: [y])
-                var pairs: [(Fire, Fire)] = []
-                for f in xs {
-                    // ys is in plan order (by instant): look only near f.
-                    var i = lowerBound(ys, f.at.secondsSinceEpoch - by.seconds + 1)
-                    while i < ys.count, ys[i].at.secondsSinceEpoch < f.at.secondsSinceEpoch + by.seconds {
-                        let g = ys[i]
-                        i += 1
-                        if g == f { continue }
-                        // The same trigger twice: each pair once.
-                        if x == y && g.at < f.at { continue }
-                        if x == y && g.at == f.at && g.id < f.id { continue }
-                        pairs.append((f, g))
+                // Fires are in plan order (by instant), so the fires of `y` near each fire of `x` are
+                // a range found by binary search: counting pairs costs no more than the fires, however
+                // many pairs there are; only the first few are listed. For one trigger twice, each
+                // pair is counted once, from its earlier fire.
+                let xs = fires(of: [x])
+                let ys = x == y ? xs : fires(of: [y])
+                var count = 0
+                var closest = Int64.max
+                var shown: [String] = []
+                for (k, f) in xs.enumerated() {
+                    let t = f.at.secondsSinceEpoch
+                    let hi = lowerBound(ys, t + by.seconds)
+                    let lo = x == y ? k + 1 : lowerBound(ys, t - by.seconds + 1)
+                    guard hi > lo else { continue }
+                    count += hi - lo
+                    if x == y {
+                        closest = min(closest, ys[k + 1].at.secondsSinceEpoch - t)
+                    } else {
+                        let j = lowerBound(ys, t)
+                        if j < ys.count { closest = min(closest, ys[j].at.secondsSinceEpoch - t) }
+                        if j > 0 { closest = min(closest, t - ys[j - 1].at.secondsSinceEpoch) }
+                    }
+                    for g in ys[lo..<min(hi, lo + ExpectationRunner.listed)] where shown.count < ExpectationRunner.listed {
+                        shown.append("\(f.id) at \(show(f)) and \(g.id) at \(show(g))")
                     }
                 }
-                guard !pairs.isEmpty else { return [] }
-                let closest = pairs.map { abs($0.0.at.secondsSinceEpoch - $0.1.at.secondsSinceEpoch) }.min()!
+                guard count > 0 else { return [] }
                 return [
                     Diagnostic(
-                        .expectFiresTooClose(x, y, pairs: pairs.count, least: span(by.seconds), closest: span(closest)), at: a.range,
-                        notes: notes(pairs.map { "\($0.0.id) at \(show($0.0)) and \($0.1.id) at \(show($0.1))" }))
+                        .expectFiresTooClose(x, y, pairs: count, least: span(by.seconds), closest: span(closest)), at: a.range,
+                        notes: notes(shown, total: count))
                 ]
             case .count(let expected):
                 guard mine.count != expected.value else { return [] }
@@ -201,9 +211,11 @@ public enum ExpectationRunner {
             return lo
         }
 
-        func notes(_ lines: [String]) -> [Diagnostic.Note] {
+        /// The first lines as notes, then how many of `total` are not shown.
+        func notes(_ lines: [String], total: Int? = nil) -> [Diagnostic.Note] {
             var out = lines.prefix(ExpectationRunner.listed).map { Diagnostic.Note($0) }
-            if lines.count > ExpectationRunner.listed { out.append(Diagnostic.Note("and \(lines.count - ExpectationRunner.listed) more")) }
+            let rest = (total ?? lines.count) - out.count
+            if rest > 0 { out.append(Diagnostic.Note("and \(rest) more")) }
             return out
         }
 

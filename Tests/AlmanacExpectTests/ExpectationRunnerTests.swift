@@ -72,6 +72,24 @@ import Testing
             "\(results[0].failures[0].message)")
     }
 
+    /// Every pair of 2,880 fires is within 30 days of the others: counted, not listed, at once.
+    @Test func apartCountsMillionsOfPairsWithoutListingThem() {
+        let spec = "version: 1\ntimezone: UTC\ntriggers:\n  tick: {cron: \"*/15 * * * *\"}\n"
+        let loaded = SpecLoader.load(SourceFile(path: "s.yaml", text: spec))
+        let (e, problems) = ExpectationReader.read(
+            SourceFile(path: "e", text: "window: {from: 2027-01-01, horizon: 30d}\nexpect:\n  - {apart: [tick, tick], by: 30d}\n"),
+            triggerIDs: ["tick"], blackouts: [:], specPath: "s.yaml")
+        #expect(problems.isEmpty)
+        guard case .ran(let results) = ExpectationRunner.run(e!, on: loaded.schedule!) else {
+            Issue.record("did not run")
+            return
+        }
+        let failure = results[0].failures[0]
+        #expect(failure.message == "4145760 pairs of fires of trigger 'tick' are within 30 d of each other (the closest 15 min apart)")
+        #expect(failure.notes.count == 6)
+        #expect(failure.notes.last?.message == "and 4145755 more")
+    }
+
     @Test func timesAreTheWallTimesFiresHappenAtThroughClockChanges() {
         // Spring forward on 2027-03-14: 02:30 does not exist; the default gap policy fires at 03:30.
         let window = "window: {from: 2027-03-14, to: 2027-03-15}\nexpect:\n"
