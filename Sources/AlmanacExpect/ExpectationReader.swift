@@ -137,9 +137,17 @@ public struct ExpectationReader {
         case "quiet":
             var weekdays: Set<Weekday>?
             if let w = m["weekdays"] {
-                weekdays = parseMany(w.value, "`weekdays`") { ValueSyntax.weekdays($0, allowOrdinals: false) }.map {
-                    Set($0.map(\.weekday))
+                // One scalar (`mon-fri`) or a list of them, as `during` takes.
+                var days: Set<Weekday> = []
+                var ok = true
+                for item in w.value.listItems {
+                    if let read = parseMany(item, "`weekdays`", { ValueSyntax.weekdays($0, allowOrdinals: false) }) {
+                        days.formUnion(read.map(\.weekday))
+                    } else {
+                        ok = false
+                    }
                 }
+                weekdays = ok ? days : nil
             }
             if let (from, to) = readBetween(value) { check = .quiet(from: from, to: to, weekdays: weekdays, at: value.range) }
         default: // apart

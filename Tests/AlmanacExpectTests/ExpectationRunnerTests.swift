@@ -45,6 +45,8 @@ import Testing
         #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"23:00\", \"01:00\"], weekdays: fri}\n") == ["3: E0714"])
         #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"23:00\", \"01:00\"], weekdays: sat}\n") == ["3: E0714"])
         #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"23:00\", \"01:00\"], weekdays: sun}\n") == [])
+        #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"23:00\", \"01:00\"], weekdays: [sun, mon-thu]}\n") == [])
+        #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"23:00\", \"01:00\"], weekdays: [sun, fri]}\n") == ["3: E0714"])
         #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"01:00\", \"02:00\"]}\n") == [])
         #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"02:30\", \"02:31\"]}\n") == ["3: E0714"])
     }
