@@ -1,6 +1,8 @@
 import AlmanacExpect
 import AlmanacModel
 import AlmanacSpec
+import AlmanacTestSupport
+import Foundation
 import Testing
 
 /// What each assertion means at its edges: quiet hours across midnight, pairs of `apart`, times in
@@ -27,6 +29,38 @@ import Testing
         }
     }
 
+    /// All the codes an expectation file draws (`E0702`), reading problems and failures alike.
+    func codes(_ spec: String, _ expect: String) -> Set<String> {
+        let loaded = SpecLoader.load(SourceFile(path: "s.yaml", text: spec))
+        guard let schedule = loaded.schedule else { return [] }
+        let (expectations, problems) = ExpectationReader.read(
+            SourceFile(path: "s.expect.yaml", text: expect), triggerIDs: schedule.triggers.map(\.id), blackouts: loaded.blackouts,
+            specPath: "s.yaml")
+        var codes = Set(problems.map(\.code.rawValue))
+        guard let expectations else { return codes }
+        switch ExpectationRunner.run(expectations, on: schedule) {
+        case .ran(let results): codes.formUnion(results.flatMap(\.failures).map(\.code.rawValue))
+        case .badWindow(let d): codes.insert(d.code.rawValue)
+        case .compileFailed(let ds): codes.formUnion(ds.map(\.code.rawValue))
+        }
+        return codes
+    }
+
+    /// Every E07xx code is drawn by a fixture of `almanac test` (whose goldens show each one), as
+    /// the spec corpora do for theirs.
+    @Test func everyExpectationCodeIsEmitted() throws {
+        let directory = Golden.repositoryRoot + "/Tests/CLITests/Fixtures/test"
+        var seen: Set<String> = []
+        for name in ["pass", "fail", "malformed", "window"] {
+            let spec = try String(contentsOfFile: "\(directory)/\(name).yaml", encoding: .utf8)
+            seen.formUnion(codes(spec, try String(contentsOfFile: "\(directory)/\(name).expect.yaml", encoding: .utf8)))
+        }
+        // The empty window needs a spec in hand (TestCommandTests runs it through the command).
+        seen.formUnion(codes(Self.newYork, "window: {from: 2027-03-13, to: 2027-03-13}\nexpect:\n  - {count: 1}\n"))
+        let missing = DiagnosticCode.allCases.map(\.rawValue).filter { $0.hasPrefix("E07") && !seen.contains($0) }
+        #expect(missing.isEmpty, "codes no expectation fixture draws: \(missing)")
+    }
+
     static let newYork = """
         version: 1
         timezone: America/New_York
@@ -46,7 +80,8 @@ import Testing
         #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"23:00\", \"01:00\"], weekdays: sat}\n") == ["3: E0714"])
         #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"23:00\", \"01:00\"], weekdays: sun}\n") == [])
         #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"23:00\", \"01:00\"], weekdays: [sun, mon-thu]}\n") == [])
-        #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"23:00\", \"01:00\"], weekdays: [sun, fri]}\n") == ["3: E0714"])
+        #expect(
+            outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"23:00\", \"01:00\"], weekdays: [sun, fri]}\n") == ["3: E0714"])
         #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"01:00\", \"02:00\"]}\n") == [])
         #expect(outcome(Self.newYork, window + "  - {trigger: late, quiet: [\"02:30\", \"02:31\"]}\n") == ["3: E0714"])
     }
