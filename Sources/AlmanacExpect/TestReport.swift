@@ -84,8 +84,8 @@ public enum JUnitReport {
             + suites + "</testsuites>\n"
     }
 
-    /// Text safe in an attribute or element: markup characters as entities; characters XML 1.0
-    /// cannot hold (C0 controls but tab and newline) as `\u{…}`.
+    /// Text safe in an attribute or element: markup characters as entities; controls (but tab and
+    /// newline) and bidirectional overrides as `\u{…}`.
     static func escape(_ text: String) -> String {
         var out = ""
         for s in text.unicodeScalars {
@@ -95,7 +95,10 @@ public enum JUnitReport {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "\n", "\t": out.unicodeScalars.append(s)
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
+            // C0 and C1 controls, DEL and the bidirectional overrides, written visibly as the text
+            // renderer does (a CI page shows them, and XML 1.0 cannot hold most C0 controls).
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{FFFE}", "\u{FFFF}":
+                out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(s)
             }
         }
