@@ -101,7 +101,8 @@ public struct ExpectationReader {
     mutating func readAssertion(_ node: YAMLNode) -> Assertion? {
         let known = Self.kinds + ["trigger", "name", "weekdays", "by"]
         guard let m = mapping(node, "an assertion", known: known) else { return nil }
-        let present = Self.kinds.filter { m[$0] != nil }
+        // In the order written, so that a second assertion key is reported where it is.
+        let present = Self.kinds.filter { m[$0] != nil }.sorted { m[$0]!.key.range.start < m[$1]!.key.range.start }
         guard let kind = present.first, let kindPair = m[kind] else {
             diagnostics.emit(Diagnostic(.expectNoAssertion(kinds: Self.kinds), at: node.range))
             return nil
@@ -124,7 +125,9 @@ public struct ExpectationReader {
         var check: Check?
         switch kind {
         case "fires", "includes":
-            if triggers?.count != 1, m["trigger"] == nil || triggers != nil {
+            // An unknown id in `trigger` is reported already; otherwise there must be exactly one.
+            let alreadyReported = m["trigger"] != nil && triggers == nil
+            if !alreadyReported && triggers?.count != 1 {
                 diagnostics.emit(Diagnostic(.expectNeedsOneTrigger(kind), at: kindPair.key.range))
             }
             check = readTimes(value, kind).map { .fires(exactly: kind == "fires", $0) }
