@@ -245,8 +245,13 @@ def instance_paths(value, prefix, free_maps, out):
             instance_paths(sub, path, free_maps, out)
 
 
+def example_specs():
+    """The shipped specs: examples/*.yaml but their expectation files (NAME.expect.yaml, `almanac test`)."""
+    return [p for p in glob.glob(os.path.join(ROOT, "examples", "*.yaml")) if not p.endswith(".expect.yaml")]
+
+
 def check_examples(validator, schema, problems):
-    paths = glob.glob(os.path.join(ROOT, "examples", "*.yaml"))
+    paths = example_specs()
     if len(paths) < 9:
         problems.append(f"examples/: {len(paths)} examples, expected at least 9")
     defined = set()
@@ -339,7 +344,7 @@ def check_with_almanac(binary, validator, schema, problems):
     if printed.returncode != 0 or json.loads(printed.stdout or "null") != schema:
         problems.append("`almanac schema spec` differs from schemas/spec.schema.json")
     base = os.path.join(ROOT, "Tests", "AlmanacSpecTests", "Fixtures")
-    paths = sorted(glob.glob(os.path.join(ROOT, "examples", "*.yaml"))
+    paths = sorted(example_specs()
                    + glob.glob(os.path.join(base, "valid", "*.yaml")) + glob.glob(os.path.join(base, "warnings", "*.yaml")))
     for path in sorted(glob.glob(os.path.join(base, "invalid", "*.yaml"))):
         # errors="replace": the corpus holds deliberately mis-encoded files (E0102).
@@ -360,6 +365,36 @@ def check_with_almanac(binary, validator, schema, problems):
     return len(paths)
 
 
+def check_expectations(problems, binary=None):
+    """schemas/expect.schema.json against expectation files: the examples' and the fixtures that
+    `almanac test` reads without a mistake are valid, the fixtures with mistakes rejected; with
+    --almanac, `almanac schema expect` prints the file."""
+    with open(os.path.join(ROOT, "schemas", "expect.schema.json"), encoding="utf-8") as f:
+        schema = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    fixtures = os.path.join(ROOT, "Tests", "CLITests", "Fixtures", "test")
+    modeline = "# yaml-language-server: $schema=../schemas/expect.schema.json"
+    valid = sorted(glob.glob(os.path.join(ROOT, "examples", "*.expect.yaml")))
+    for path in valid:
+        with open(path, encoding="utf-8") as f:
+            if f.readline().rstrip("\n") != modeline:
+                problems.append(f"{rel(path)}: first line must be `{modeline}`")
+    valid += [os.path.join(fixtures, n) for n in ("pass.expect.yaml", "fail.expect.yaml")]
+    rejected = [os.path.join(fixtures, n) for n in ("malformed.expect.yaml", "window.expect.yaml")]
+    for path in valid:
+        for line in schema_errors(validator, load_yaml(path)):
+            problems.append(f"{rel(path)}: expect.schema.json rejects a valid expectation file: {line}")
+    for path in rejected:
+        if validator.is_valid(load_yaml(path)):
+            problems.append(f"{rel(path)}: expect.schema.json accepts an expectation file with mistakes")
+    if binary:
+        printed = subprocess.run([binary, "schema", "expect"], capture_output=True, text=True, timeout=30)
+        if printed.returncode != 0 or json.loads(printed.stdout or "null") != schema:
+            problems.append("`almanac schema expect` differs from schemas/expect.schema.json")
+    return len(valid) + len(rejected)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--almanac", help="path of a built `almanac` binary to compare against")
@@ -375,8 +410,10 @@ def main():
     probes = check_probes(validator, problems)
     valid, rejected = check_fixtures(validator, problems)
     plans = check_plans(problems)
+    expectations = check_expectations(problems, args.almanac)
     summary = f"{examples} examples, {probes} probes, {valid} valid fixtures, {rejected} `# schema: reject` fixtures"
     summary += ", plan schema absent" if plans is None else f", {plans} plan goldens"
+    summary += f", {expectations} expectation files"
     if args.almanac:
         summary += f", {check_with_almanac(args.almanac, validator, schema, problems)} files via almanac check"
     if problems:

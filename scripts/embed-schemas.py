@@ -11,6 +11,7 @@ TARGETS = {
     "spec": ("Sources/AlmanacSpec/SpecSchema.swift", "SpecSchema", "the spec language"),
     "plan": ("Sources/AlmanacPlan/PlanSchema.swift", "PlanSchema", "the plan file"),
     "diff": ("Sources/AlmanacPlanDiff/PlanDiffSchema.swift", "PlanDiffSchema", "`almanac diff --format json`"),
+    "expect": ("Sources/AlmanacExpect/ExpectSchema.swift", "ExpectSchema", "expectation files (`almanac test`)"),
 }
 
 for name, (out, type_name, what) in TARGETS.items():

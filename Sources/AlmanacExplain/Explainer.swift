@@ -2,7 +2,7 @@
 // A target of its own rather than part of AlmanacCompiler or AlmanacModel: explaining reads the
 // model and the zone data only (never the source text, never expansion), so it belongs beside the
 // compiler, not in it, and the model stays free of English prose that is not a diagnostic. The
-// commands that show triggers (`explain`, `next`, and later `diff --format markdown` and
+// commands that show triggers (`explain`, `next`, `diff --format markdown` and
 // `check --format json`) link it; an app that only compiles schedules does not.
 import AlmanacJSON
 import AlmanacModel

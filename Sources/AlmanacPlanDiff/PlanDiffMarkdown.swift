@@ -55,6 +55,7 @@ public enum PlanDiffMarkdown {
         case .removed: out += "- removed: \(escape(PlanDiffText.definition(diff.old.triggers[trigger.id])))\n"
         case .changed: break
         }
+        for line in ruleLines(trigger, options) { out += "- \(line)\n" }
         for line in PlanDiffText.attributeLines(trigger, quote: { code($0, inTable: false) }) { out += "- \(line)\n" }
         let listed = diff.fireChanges(of: trigger, limit: options.limit)
         if !listed.isEmpty {
@@ -65,6 +66,18 @@ public enum PlanDiffMarkdown {
         let rest = trigger.fireChangeCount - listed.count
         if rest > 0 { out += "\n…and \(rest) more fire change\(rest == 1 ? "" : "s").\n" }
         return out + "\n</details>\n"
+    }
+
+    /// The trigger's rule in words where a side is a spec: once when both sides say the same,
+    /// else before and after (an added trigger has only an after, a removed one only a before).
+    static func ruleLines(_ trigger: TriggerDiff, _ options: PlanDiffOptions) -> [String] {
+        let before = trigger.status == .added ? nil : options.oldRules[trigger.id]
+        let after = trigger.status == .removed ? nil : options.newRules[trigger.id]
+        if let before, let after, before == after { return ["rule (unchanged): \(escape(before))"] }
+        var lines: [String] = []
+        if let before { lines.append("rule before: \(escape(before))") }
+        if let after { lines.append("rule after: \(escape(after))") }
+        return lines
     }
 
     static func row(_ change: PlanDiff.FireChange) -> [String] {

@@ -10,12 +10,21 @@ public struct PlanDiffOptions: Sendable {
     /// Fire changes listed per trigger; the rest are counted.
     public var limit: Int
     public var colour: Bool
+    /// Each trigger's rule in words (an explanation, by trigger id) on the old and the new side,
+    /// where that side is a spec; the Markdown form shows a changed trigger's before and after.
+    public var oldRules: [String: String]
+    public var newRules: [String: String]
 
-    public init(oldLabel: String, newLabel: String, limit: Int = 20, colour: Bool = false) {
+    public init(
+        oldLabel: String, newLabel: String, limit: Int = 20, colour: Bool = false,
+        oldRules: [String: String] = [:], newRules: [String: String] = [:]
+    ) {
         self.oldLabel = oldLabel
         self.newLabel = newLabel
         self.limit = limit
         self.colour = colour
+        self.oldRules = oldRules
+        self.newRules = newRules
     }
 }
 

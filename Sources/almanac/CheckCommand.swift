@@ -1,3 +1,6 @@
+import AlmanacExpect
+import AlmanacExplain
+import AlmanacJSON
 import AlmanacModel
 import AlmanacCompiler
 import AlmanacSpec
@@ -11,6 +14,8 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Validate specs and report every problem with its position.",
         discussion: """
+            An expectation file (NAME.expect.yaml, see `almanac test`) is checked against its spec, \
+            without running its assertions. \
             Without a window, check validates only: the YAML, every key and value, the rules' meaning \
             (E01xx-E05xx and their warnings); nothing is expanded. With --from, --to or --horizon it also \
             compiles each valid spec over that window in memory (nothing is written) and reports what \
@@ -39,8 +44,20 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let renderer = DiagnosticRenderer(format: format, colour: format == .text && Terminal.wantsColour(1))
         var results: [(SourceFile, [Diagnostic])] = []
+        // Each valid spec's triggers explained, for the JSON report.
+        var triggers: [JSONValue] = []
         var couldNotRead = false
+        var expectationFiles = 0
         for path in specs {
+            if TestCommand.specPath(for: path) != path {
+                // An expectation file: its form, against the spec beside it (nothing is run).
+                expectationFiles += 1
+                switch checkExpectations(path) {
+                case nil: couldNotRead = true
+                case let checked?: results += checked
+                }
+                continue
+            }
             let bytes: [UInt8]
             do {
                 bytes = try Files.read(path)
@@ -56,16 +73,27 @@ struct CheckCommand: ParsableCommand {
                 diagnostics += try compileDiagnostics(schedule, file: file)
             }
             results.append((file, diagnostics))
+            if format == .json, let schedule = result.schedule {
+                triggers += Explainer.explain(schedule).map { e in
+                    .object([
+                        "file": .string(file.path), "id": .string(e.id), "kind": .string(e.kind), "explanation": .string(e.text),
+                    ])
+                }
+            }
         }
         switch format {
         case .json:
-            Terminal.writeOut(renderer.renderJSON(results))
+            Terminal.writeOut(renderer.renderJSON(results, triggers: triggers))
         case .text, .github:
             for (file, diagnostics) in results { Terminal.writeOut(renderer.render(diagnostics, in: file)) }
             if format == .text {
                 let errors = results.flatMap(\.1).filter { $0.severity == .error }.count
                 let warnings = results.flatMap(\.1).filter { $0.severity == .warning }.count
-                let files = results.count == 1 ? "1 spec" : "\(results.count) specs"
+                let specCount = results.count - expectationFiles
+                var files = specCount == 1 ? "1 spec" : "\(specCount) specs"
+                if expectationFiles > 0 {
+                    files += " and \(expectationFiles) expectation file\(expectationFiles == 1 ? "" : "s")"
+                }
                 Terminal.writeErr(
                     errors + warnings == 0
                         ? "\(files) checked: no problems\n"
@@ -75,6 +103,28 @@ struct CheckCommand: ParsableCommand {
         if couldNotRead { throw ExitCode(2) }
         let failed = results.contains { r in r.1.contains { $0.severity == .error || (strict && $0.severity == .warning) } }
         if failed { throw ExitCode(1) }
+    }
+
+    /// The problems of the expectation file at `path`, read against its spec (`NAME.yaml` beside
+    /// `NAME.expect.yaml`); the spec's own errors instead when it has some and is not checked in
+    /// this run anyway. Nil (after a message) when either file cannot be read.
+    func checkExpectations(_ path: String) -> [(SourceFile, [Diagnostic])]? {
+        let spec = TestCommand.specPath(for: path)
+        let specFile: SourceFile, file: SourceFile
+        do {
+            specFile = SourceFile(path: spec, bytes: try Files.read(spec))
+            file = SourceFile(path: path, bytes: try Files.read(path))
+        } catch {
+            Terminal.writeErr("almanac: cannot check \(path) against its spec \(spec): \(error)\n")
+            return nil
+        }
+        let loaded = SpecLoader.load(specFile)
+        guard let schedule = loaded.schedule else {
+            return specs.contains(spec) ? [] : [(specFile, loaded.diagnostics)]
+        }
+        let (_, diagnostics) = ExpectationReader.read(
+            file, triggerIDs: schedule.triggers.map(\.id), blackouts: loaded.blackouts, specPath: spec)
+        return [(file, diagnostics)]
     }
 
     /// What compiling `schedule` over the window finds; the fires themselves are dropped.

@@ -1,3 +1,4 @@
+import AlmanacExplain
 import AlmanacPlanDiff
 import AlmanacModel
 import AlmanacCompiler
@@ -60,13 +61,21 @@ struct DiffCommand: ParsableCommand {
             new: try newPlan ?? Self.compile(newSession!, over: shared!))
         let options = PlanDiffOptions(
             oldLabel: old, newLabel: new, limit: limit ?? (format == .json ? Int.max : 20),
-            colour: format == .text && Terminal.wantsColour(1))
+            colour: format == .text && Terminal.wantsColour(1),
+            oldRules: format == .markdown ? Self.rules(oldSession) : [:],
+            newRules: format == .markdown ? Self.rules(newSession) : [:])
         switch format {
         case .text: Terminal.writeOut(PlanDiffText.render(diff, options))
         case .json: Terminal.writeOut(PlanDiffJSON.render(diff, options))
         case .markdown: Terminal.writeOut(PlanDiffMarkdown.render(diff, options))
         }
         if !diff.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Each trigger's explanation by id, for a side that is a spec.
+    static func rules(_ session: SpecSession?) -> [String: String] {
+        guard let session else { return [:] }
+        return Dictionary(Explainer.explain(session.schedule).map { ($0.id, $0.text) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The sides that are specs, validated both before either is reported, so that one run shows

@@ -49,6 +49,34 @@ import Testing
         #expect(none.status == 64)
     }
 
+    /// An expectation file is checked against the spec beside it, without running its assertions.
+    @Test func expectationFilesAreCheckedAgainstTheirSpecs() throws {
+        let examples = try CommandRunner.run("almanac", ["check", "examples/team-reminders.yaml", "examples/team-reminders.expect.yaml"])
+        #expect(examples.status == 0, "\(examples.stdout)")
+        #expect(examples.stderr == "1 spec and 1 expectation file checked: no problems\n")
+        // `fail.expect.yaml` is well formed (its assertions fail only when run); `malformed` is not.
+        let fixtures = "Tests/CLITests/Fixtures/test"
+        let failing = try CommandRunner.run("almanac", ["check", "\(fixtures)/fail.expect.yaml"])
+        #expect(failing.status == 0, "\(failing.stdout)")
+        let malformed = try CommandRunner.run("almanac", ["check", "\(fixtures)/malformed.expect.yaml"])
+        #expect(malformed.status == 1)
+        #expect(
+            malformed.stdout.hasPrefix("\(fixtures)/malformed.expect.yaml:4:14: error[E0701]: no trigger 'standpu'"), "\(malformed.stdout)")
+        let orphan = try CommandRunner.run("almanac", ["check", "/nonexistent/a.expect.yaml"])
+        #expect(orphan.status == 2)
+        #expect(orphan.stderr.contains("cannot check /nonexistent/a.expect.yaml against its spec /nonexistent/a.yaml"))
+    }
+
+    /// Each trigger of each valid spec, explained, after the diagnostics.
+    @Test func jsonFormatExplainsEachTrigger() throws {
+        let out = try CommandRunner.run(
+            "almanac", ["check", "--format", "json", "examples/team-reminders.yaml", "examples/backups-cron.yaml", Self.invalid])
+        #expect(out.status == 1)
+        if let problem = Golden.check(out.stdout, against: Golden.repositoryRoot + "/Tests/CLITests/Golden/check/explained.json") {
+            Issue.record(Comment(rawValue: problem))
+        }
+    }
+
     @Test func jsonFormatIsParseableAndLocated() throws {
         let out = try CommandRunner.run("almanac", ["check", "--format", "json", Self.invalid])
         #expect(out.status == 1)

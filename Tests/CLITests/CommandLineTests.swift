@@ -30,16 +30,17 @@ import Testing
                 options: .regularExpression) != nil, "\(out.stdout)")
     }
 
-    @Test func schemaDiffIsTheShippedFile() throws {
-        let out = try CommandRunner.run("almanac", ["schema", "diff"])
+    @Test(arguments: ["diff", "expect"])
+    func schemaIsTheShippedFile(_ which: String) throws {
+        let out = try CommandRunner.run("almanac", ["schema", which])
         #expect(out.status == 0)
-        let shipped = try String(contentsOfFile: Golden.repositoryRoot + "/schemas/diff.schema.json", encoding: .utf8)
+        let shipped = try String(contentsOfFile: Golden.repositoryRoot + "/schemas/\(which).schema.json", encoding: .utf8)
         #expect(out.stdout == shipped)
     }
 
     /// Every option's help says its default at most once (ArgumentParser adds `(default: x)` itself).
     @Test(arguments: [
-        ("almanac", ["compile", "check", "next", "diff", "schema"]),
+        ("almanac", ["compile", "check", "next", "test", "diff", "schema"]),
         ("almanac-exec", ["reconcile", "run", "simulate", "pending"]),
     ])
     func helpStatesDefaultsOnce(_ tool: String, _ commands: [String]) throws {

@@ -36,6 +36,40 @@ import Testing
         }
     }
 
+    /// An expectation file is read by the same front end: nesting, thousands of failures and control
+    /// characters end in located, bounded, escaped output from `almanac test`, in every format.
+    @Test func hostileExpectationFilesEndInBoundedLocatedOutput() throws {
+        let dir = try Self.directory()
+        try Self.write("version: 1\ntimezone: UTC\ntriggers:\n  t: {cron: '@daily'}\n", "s.yaml", in: dir)
+        var deep =
+            "window: {from: 2027-01-01}\nexpect:\n  - &a0 " + String(repeating: "[", count: 60) + "1" + String(repeating: "]", count: 60)
+            + "\n"
+        for i in 1..<200 {
+            deep += "  - &a\(i) " + String(repeating: "[", count: 60) + "*a\(i - 1)" + String(repeating: "]", count: 60) + "\n"
+        }
+        try Self.write(deep, "s.expect.yaml", in: dir)
+        let nested = try CommandRunner.run("almanac", ["test", "s.yaml"], in: dir)
+        #expect(nested.status == 1)
+        #expect(nested.stdout.contains("s.expect.yaml:") && nested.stdout.contains("error[E0104]"), "\(nested.stdout.prefix(300))")
+
+        var many = "window: {from: 2027-01-01, horizon: 1d}\nexpect:\n"
+        for _ in 0..<5_000 { many += "  - {trigger: t, count: 2}\n" }
+        try Self.write(many, "s.expect.yaml", in: dir)
+        let text = try CommandRunner.run("almanac", ["test", "s.yaml"], in: dir)
+        #expect(text.status == 1)
+        #expect(text.stdout.components(separatedBy: "error[E0716]").count - 1 == 100)
+        #expect(text.stdout.contains("4900 more diagnostics (4900 errors) not shown"))
+        #expect(text.stderr == "1 spec tested: 5000 assertions, 0 passed, 5000 failed\n")
+
+        try Self.write("window: {from: 2027-01-01}\nexpect:\n  - {trigger: \"\\e[31mt\\u202E\", count: 1}\n", "s.expect.yaml", in: dir)
+        for format in ["text", "junit", "github"] {
+            let out = try CommandRunner.run("almanac", ["test", "s.yaml", "--format", format], in: dir)
+            #expect(out.status == 1)
+            #expect(!out.stdout.contains("\u{1B}") && !out.stdout.contains("\u{202E}"), "\(format): \(out.stdout)")
+            #expect(out.stdout.contains("E0701"), "\(format)")
+        }
+    }
+
     @Test func aFileIsReadOnlyUpToTheSizeLimit() throws {
         // /dev/zero never ends: the read must stop at the limit, not at the end of the file.
         let out = try CommandRunner.run("almanac", ["check", "/dev/zero"])

@@ -86,6 +86,19 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case pendingBudget = "W0605"
     case windowOutOfRange = "E0606"
 
+    // MARK: E07xx — expectation files (`almanac test`)
+    case expectUnknownTrigger = "E0701"
+    case expectUnknownDay = "E0702"
+    case expectAssertionForm = "E0703"
+    case expectWindow = "E0704"
+    case expectUnlistedFires = "E0710"
+    case expectMissingFire = "E0711"
+    case expectFiresOnExcludedDay = "E0712"
+    case expectTooManyPerDay = "E0713"
+    case expectFiresInQuietHours = "E0714"
+    case expectFiresTooClose = "E0715"
+    case expectCountDiffers = "E0716"
+
     // MARK: E08xx — generating code from a spec
     case generatedNameCollision = "E0801"
 

@@ -71,7 +71,9 @@ public struct DiagnosticRenderer: Sendable {
     /// A JSON document for several files at once (`check a.yaml b.yaml --format json`): at most
     /// `limit` diagnostics per file, with `omitted` counting the rest; `errors` and `warnings`
     /// count them all.
-    public func renderJSON(_ files: [(SourceFile, [Diagnostic])]) -> String {
+    /// `triggers`, when given, are listed after the counts under `"triggers"`, one object a line
+    /// (`check --format json` lists each trigger's explanation there).
+    public func renderJSON(_ files: [(SourceFile, [Diagnostic])], triggers: [JSONValue]? = nil) -> String {
         var out = "{\"diagnostics\": ["
         var first = true
         var omitted = 0
@@ -89,6 +91,14 @@ public struct DiagnosticRenderer: Sendable {
         out += first ? "" : "\n"
         out += "], \"errors\": \(errors), \"warnings\": \(warnings)"
         if omitted > 0 { out += ", \"omitted\": \(omitted)" }
+        if let triggers {
+            out += ", \"triggers\": ["
+            for (i, t) in triggers.enumerated() {
+                out += i == 0 ? "\n  " : ",\n  "
+                JSONWriter.write(t, to: &out)
+            }
+            out += triggers.isEmpty ? "]" : "\n]"
+        }
         out += "}\n"
         return out
     }

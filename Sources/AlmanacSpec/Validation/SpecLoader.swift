@@ -7,6 +7,9 @@ public enum SpecLoader {
         public var schedule: Schedule?
         /// In source order.
         public var diagnostics: [Diagnostic]
+        /// The spec's `blackouts:` by name, as their date ranges (the schedule keeps only each
+        /// trigger's expanded `except`); `almanac test` names them in expectations.
+        public var blackouts: [String: [DateRange]] = [:]
 
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
@@ -23,7 +26,8 @@ public enum SpecLoader {
         let hasErrors = validator.diagnostics.hasErrors
         // Reading applied every rule `Schedule.validate()` has (MeaningRules), with the text's places.
         schedule?.markValid()
-        return Result(schedule: hasErrors ? nil : schedule, diagnostics: validator.diagnostics.sorted)
+        return Result(
+            schedule: hasErrors ? nil : schedule, diagnostics: validator.diagnostics.sorted, blackouts: validator.blackouts)
     }
 
     /// `specs/team.yaml` → `team`.

@@ -11,6 +11,10 @@ extension DiagnosticMessage {
         .init(.wrongType, "\(what) must be a single value, not \(kind)")
     }
 
+    package static func notAList(_ what: String, found kind: String) -> DiagnosticMessage {
+        .init(.wrongType, "\(what) must be a list, not \(kind)")
+    }
+
     package static func itemNotASingleValue(_ what: String, found kind: String) -> DiagnosticMessage {
         .init(.wrongType, "each item of \(what) must be a single value, not \(kind)")
     }
