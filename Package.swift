@@ -102,7 +102,8 @@ let package = Package(
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
         .testTarget(
-            name: "AlmanacExecutorTests", dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Golden"]
+            name: "AlmanacExecutorTests",
+            dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport", "AlmanacExecutorTestSupport"], exclude: ["Golden"]
         ),
 
         // MARK: AlmanacMetrics — executor metrics (swift-metrics) served in the Prometheus text format
@@ -127,7 +128,10 @@ let package = Package(
 
         .testTarget(
             name: "AlmanacPostgresTests",
-            dependencies: ["AlmanacPostgres", "AlmanacPlan", "AlmanacTime", .product(name: "PostgresNIO", package: "postgres-nio")]),
+            dependencies: [
+                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacExecutor", "AlmanacExecutorTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
 
         // MARK: Executables — thin ArgumentParser front ends over one shared reading of times and durations
         .target(
@@ -153,6 +157,10 @@ let package = Package(
 
         // MARK: Tests shared — golden files (ALMANAC_RECORD=1) and running the built binaries
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
+        // The rules every JournalStore keeps, run against each store (memory, file, PostgreSQL).
+        .target(
+            name: "AlmanacExecutorTestSupport", dependencies: ["AlmanacExecutor", "AlmanacPlan", "AlmanacTime"],
+            path: "Tests/AlmanacExecutorTestSupport"),
         .testTarget(
             name: "CLITests", dependencies: ["almanac", "almanac-exec", "AlmanacCommandLine", "AlmanacTestSupport"],
             exclude: ["Fixtures", "Golden"]),

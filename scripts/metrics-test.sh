@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `--metrics ADDR` with both stores: almanac-exec serves the Prometheus text format at GET /metrics,
+# `--metrics ADDR` with both stores, and one executor's journal kept in the database: almanac-exec serves the Prometheus text format at GET /metrics,
 # with the executor's metrics counting what happened (a 4-fire plan, exec backend). Needs PostgreSQL
 # for the shared store (scripts/lib/postgres.sh starts one).
 set -euo pipefail
@@ -51,4 +51,26 @@ text=$(scrape "$dir/log")
 kill -TERM $pid; wait $pid || fail "shared store: the daemon did not stop cleanly"
 check "shared store" "$text"
 grep -q '^almanac_claims_total 4$' <<<"$text" || fail "shared store: almanac_claims_total is not 4"
-echo "metrics-test: ok (file and shared store: fires by outcome, lateness histogram, claims, plan remaining)"
+# One executor's journal in the database (--state postgres://…#NAME): killed mid-plan and restarted,
+# the daemon delivers what came due while it was down (--misfire all) and nothing twice.
+start=$(( $(date +%s) + 1 ))
+scripts/make-tick-plan.sh "$start" 9 "$dir/plan3.json"
+: > "$dir/fired"
+"$BIN" run "$dir/plan3.json" --state "$store#daemon" --misfire all --backend exec \
+  -- /bin/sh -c 'echo "$ALMANAC_FIRE_ID" >> "$0"' "$dir/fired" 2>"$dir/log" &
+pid=$!
+sleep 3.2
+kill -9 $pid; wait $pid 2>/dev/null || true
+sleep 3
+"$BIN" run "$dir/plan3.json" --state "$store#daemon" --misfire all --backend exec \
+  -- /bin/sh -c 'echo "$ALMANAC_FIRE_ID" >> "$0"' "$dir/fired" 2>"$dir/log" &
+pid=$!
+sleep 5
+kill -TERM $pid; wait $pid || fail "database journal: the daemon did not stop cleanly"
+[[ $(wc -l < "$dir/fired") == 9 && $(sort -u "$dir/fired" | wc -l) == 9 ]] || fail "database journal: $(wc -l < "$dir/fired") deliveries ($(sort -u "$dir/fired" | wc -l) distinct) for 9 fires"
+"$BIN" run "$dir/plan3.json" --state "$store#daemon" 2>"$dir/log" & pid=$!
+sleep 1
+"$BIN" run "$dir/plan3.json" --state "$store#daemon" 2>"$dir/log2" && fail "database journal: a second daemon opened a held journal"
+grep -q "held by another daemon" "$dir/log2" || fail "database journal: no message for a held journal: $(cat "$dir/log2")"
+kill -TERM $pid; wait $pid || true
+echo "metrics-test: ok (file and shared store: fires by outcome, lateness histogram, claims, plan remaining; a journal in the database survives a restart and is held by one daemon)"

@@ -4,15 +4,17 @@ import AlmanacTime
 
 /// What a journal store knows, in memory: baseline, watermark, done ids with their `at`, and the
 /// last deliveries. Shared by the stores so they agree on every rule; not thread-safe by itself.
-struct JournalIndex {
-    var baseline: Instant?
-    var watermark: Instant?
+package struct JournalIndex {
+    package var baseline: Instant?
+    package var watermark: Instant?
     var done: [String: Instant] = [:]
     /// The last deliveries, newest last; trimmed to `Journal.recentLimit` in batches.
     private var recentEntries: [Journal.Entry] = []
-    var entriesSinceCompaction = 0
+    package var entriesSinceCompaction = 0
 
-    mutating func apply(_ entry: Journal.Entry) {
+    package init() {}
+
+    package mutating func apply(_ entry: Journal.Entry) {
         entriesSinceCompaction += 1
         switch entry {
         case .start(let now):
@@ -26,13 +28,13 @@ struct JournalIndex {
         }
     }
 
-    func isDone(_ id: String) -> Bool { done[id] != nil }
+    package func isDone(_ id: String) -> Bool { done[id] != nil }
 
-    func recent(_ count: Int) -> [Journal.Entry] {
+    package func recent(_ count: Int) -> [Journal.Entry] {
         Array(recentEntries.suffix(max(0, min(count, Journal.recentLimit))))
     }
 
-    mutating func compact(watermark proposed: Instant) {
+    package mutating func compact(watermark proposed: Instant) {
         let watermark = max(proposed, self.watermark ?? proposed)
         self.watermark = watermark
         done = done.filter { $0.value >= watermark }
@@ -42,7 +44,7 @@ struct JournalIndex {
 
     /// The compacted state as lines: the baseline's start, the watermark, every id still needed,
     /// then the last deliveries (for `pending`). Reading them back gives this index again.
-    func snapshotLines() -> [String] {
+    package func snapshotLines() -> [String] {
         var lines: [String] = []
         if let baseline { lines.append(JournalLine.format(.start(now: baseline))) }
         if let watermark { lines.append("{\"event\": \"watermark\", \"before\": \"\(watermark)\"}") }
@@ -54,7 +56,7 @@ struct JournalIndex {
     }
 
     /// Applies one snapshot or journal line; false when it cannot be read.
-    mutating func apply(line: [UInt8]) -> Bool {
+    package mutating func apply(line: [UInt8]) -> Bool {
         if let entry = JournalLine.parse(line) {
             apply(entry)
             return true

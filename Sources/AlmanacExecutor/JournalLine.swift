@@ -3,8 +3,8 @@ import AlmanacPlan
 import AlmanacTime
 
 /// The JSON-lines form of journal entries, documented in docs/executor.md.
-enum JournalLine {
-    static func format(_ entry: Journal.Entry) -> String {
+package enum JournalLine {
+    package static func format(_ entry: Journal.Entry) -> String {
         switch entry {
         case .start(let now):
             return "{\"event\": \"start\", \"now\": \"\(now)\"}"
@@ -29,7 +29,7 @@ enum JournalLine {
         }
     }
 
-    static func parse(_ bytes: [UInt8]) -> Journal.Entry? {
+    package static func parse(_ bytes: [UInt8]) -> Journal.Entry? {
         guard let value = try? JSONReader.parse(bytes), let event = value["event"]?.stringValue else { return nil }
         func instant(_ key: String) -> Instant? { value[key]?.stringValue.flatMap(PlanTimestamp.parseInstant) }
         let id = value["id"]?.stringValue

@@ -73,6 +73,22 @@ public enum Migrations {
             last_lateness double precision,
             max_lateness double precision
         );
+        """,
+        // 2: one executor's journal kept in the database (`run --state postgres://…`), the same
+        // entries and snapshot lines as the file store's journal.jsonl and snapshot.jsonl.
         """
+        CREATE TABLE almanac_journals (
+            name text PRIMARY KEY,
+            registration text
+        );
+        CREATE TABLE almanac_journal_lines (
+            name text NOT NULL REFERENCES almanac_journals (name),
+            seq bigserial,
+            -- Lines of the last compaction's snapshot come first; the journal's follow.
+            snapshot boolean NOT NULL,
+            line text NOT NULL,
+            PRIMARY KEY (name, seq)
+        );
+        """,
     ]
 }

@@ -199,7 +199,29 @@ func runCluster(
     }
     _ = hangUp
 }
+/// `--state postgres://…#NAME`: one executor's journal in PostgreSQL (the name defaults to `default`);
+/// nil for a state directory.
+func openDatabaseJournal(_ state: String) throws -> (any JournalStore)? {
+    guard state.hasPrefix("postgres://") || state.hasPrefix("postgresql://") else { return nil }
+    let parts = state.split(separator: "#", maxSplits: 1)
+    let name = parts.count > 1 ? String(parts[1]) : "default"
+    let address: StoreAddress
+    do { address = try StoreAddress(String(parts[0])) } catch let error as StoreAddress.Invalid {
+        throw ValidationError(error.description.replacingOccurrences(of: "--store", with: "--state"))
+    }
+    do {
+        return try PostgresJournalStore(address: address, name: name)
+    } catch {
+        printError("\(error)")
+        throw ExitCode(2)
+    }
+}
 #else
+func openDatabaseJournal(_ state: String) throws -> (any JournalStore)? {
+    guard state.hasPrefix("postgres://") || state.hasPrefix("postgresql://") else { return nil }
+    printError("this almanac-exec was built without PostgreSQL support (the PostgreSQL package trait); --state \(state) cannot be used")
+    throw ExitCode(2)
+}
 func printStorePending(_ address: String, last: Int) throws {}
 func runCluster(
     plan: String, address: String, misfire: MisfirePolicy, grace: Double, cluster: ClusterOptions, backendOptions: BackendOptions,

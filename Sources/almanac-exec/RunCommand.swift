@@ -15,7 +15,10 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "The plan file.")
     var plan: String
 
-    @Option(help: "State directory for the journal (without it, a restart forgets what fired).")
+    @Option(
+        help:
+            "State directory for the journal (without it, a restart forgets what fired), or postgres://…#NAME for a journal kept in PostgreSQL."
+    )
     var state: String?
 
     @OptionGroup var storeOptions: StoreOptions
@@ -72,7 +75,8 @@ struct RunCommand: ParsableCommand {
         let path = plan, state = self.state
         // Before the first load, so a plan replaced while it is read is read again.
         PlanFileWatcher.start(path: plan, posting: clock, log: log)
-        let journal = try orExit { try state.map { try Journal(directory: $0) } ?? Journal() }
+        let databaseJournal = try state.flatMap { try openDatabaseJournal($0) }
+        let journal = try orExit { try databaseJournal.map { Journal(store: $0) } ?? state.map { try Journal(directory: $0) } ?? Journal() }
         journal.warnings.forEach(log)
         journal.onProblem(log)
         if endpoint != nil { observe(journal, clock: clock) }
@@ -93,6 +97,12 @@ struct RunCommand: ParsableCommand {
                 onRegistration: { registration, plan, now in
                     if endpoint != nil {
                         ExecutorMetrics().planRemaining(seconds: Double(plan.window.to.secondsSinceEpoch - now.secondsSinceEpoch))
+                    }
+                    if let databaseJournal {
+                        do {
+                            try databaseJournal.recordRegistration(RegistrationRecord.render(registration, plan: plan, now: now))
+                        } catch { log("\(error)") }
+                        return
                     }
                     guard let state else { return }
                     do { try RegistrationRecord.write(registration, plan: plan, now: now, directory: state) } catch { log("\(error)") }

@@ -1,4 +1,5 @@
 import AlmanacExecutor
+import AlmanacExecutorTestSupport
 import AlmanacPlan
 import AlmanacTime
 import Testing

@@ -6,11 +6,19 @@ import Testing
 /// The rules every `JournalStore` must keep, as one suite to run against each implementation:
 /// pass a factory for an empty store and a way to reopen it (the same object for memory; a fresh
 /// open of the same place for durable stores, so durability is checked too).
-struct JournalStoreConformance {
+public struct JournalStoreConformance {
     let make: () throws -> any JournalStore
     let reopen: (any JournalStore) throws -> any JournalStore
 
-    func runAll() throws {
+    public init(make: @escaping () throws -> any JournalStore, reopen: @escaping (any JournalStore) throws -> any JournalStore) {
+        self.make = make
+        self.reopen = reopen
+    }
+
+    /// An instant `seconds` after a fixed base (2026-01-01T00:00:00Z).
+    func at(_ seconds: Int64) -> Instant { Instant(secondsSinceEpoch: 1_767_225_600 + seconds) }
+
+    public func runAll() throws {
         try emptyStoreKnowsNothing()
         try baselineIsTheFirstStart()
         try firesAndSkipsAreDoneOutcomesAreNot()
@@ -22,7 +30,7 @@ struct JournalStoreConformance {
     }
 
     func fire(_ n: Int64, _ trigger: String = "t") -> Journal.Entry {
-        .fire(id: "\(trigger)#\(n)", trigger: trigger, at: TestPlans.at(n), now: TestPlans.at(n + 1))
+        .fire(id: "\(trigger)#\(n)", trigger: trigger, at: at(n), now: at(n + 1))
     }
 
     func emptyStoreKnowsNothing() throws {
@@ -36,17 +44,17 @@ struct JournalStoreConformance {
 
     func baselineIsTheFirstStart() throws {
         let store = try make()
-        try store.append(.start(now: TestPlans.at(5)))
-        try store.append(.start(now: TestPlans.at(9)))
-        #expect(store.baseline == TestPlans.at(5))
-        #expect(try reopen(store).baseline == TestPlans.at(5))
+        try store.append(.start(now: at(5)))
+        try store.append(.start(now: at(9)))
+        #expect(store.baseline == at(5))
+        #expect(try reopen(store).baseline == at(5))
     }
 
     func firesAndSkipsAreDoneOutcomesAreNot() throws {
         let store = try make()
-        try store.append(.start(now: TestPlans.at(0)))
+        try store.append(.start(now: at(0)))
         try store.append(fire(1))
-        try store.append(.skip(id: "t#2", trigger: "t", at: TestPlans.at(2), now: TestPlans.at(50), reason: "misfire"))
+        try store.append(.skip(id: "t#2", trigger: "t", at: at(2), now: at(50), reason: "misfire"))
         try store.append(.outcome(FireOutcome(fireID: "t#3", status: .exited(1))))
         let reopened = try reopen(store)
         #expect(reopened.isDone("t#1"))
@@ -56,7 +64,7 @@ struct JournalStoreConformance {
 
     func recentIsTheLastDeliveriesInOrder() throws {
         let store = try make()
-        try store.append(.start(now: TestPlans.at(0)))
+        try store.append(.start(now: at(0)))
         for n in 0..<Int64(Journal.recentLimit + 30) {
             try store.append(fire(n))
             try store.append(.outcome(FireOutcome(fireID: "t#\(n)", status: .exited(0))))
@@ -72,14 +80,14 @@ struct JournalStoreConformance {
 
     func compactionKeepsIdsAtOrAfterTheWatermark() throws {
         let store = try make()
-        try store.append(.start(now: TestPlans.at(0)))
+        try store.append(.start(now: at(0)))
         for n in 0..<Int64(500) { try store.append(fire(n)) }
         #expect(store.entriesSinceCompaction == 501)
-        try store.compact(watermark: TestPlans.at(400))
+        try store.compact(watermark: at(400))
         #expect(store.entriesSinceCompaction == 0)
         for candidate in [store, try reopen(store)] {
-            #expect(candidate.watermark == TestPlans.at(400))
-            #expect(candidate.baseline == TestPlans.at(0))
+            #expect(candidate.watermark == at(400))
+            #expect(candidate.baseline == at(0))
             #expect((400..<500).allSatisfy { candidate.isDone("t#\($0)") })
             #expect(candidate.recent(1) == [fire(499)])
             #expect(candidate.recent(1000).count == Journal.recentLimit)
@@ -88,27 +96,27 @@ struct JournalStoreConformance {
 
     func watermarkNeverMovesBack() throws {
         let store = try make()
-        try store.append(.start(now: TestPlans.at(0)))
+        try store.append(.start(now: at(0)))
         try store.append(fire(10))
-        try store.compact(watermark: TestPlans.at(10))
-        try store.compact(watermark: TestPlans.at(3))
-        #expect(store.watermark == TestPlans.at(10))
+        try store.compact(watermark: at(10))
+        try store.compact(watermark: at(3))
+        #expect(store.watermark == at(10))
         #expect(store.isDone("t#10"))
-        #expect(try reopen(store).watermark == TestPlans.at(10))
+        #expect(try reopen(store).watermark == at(10))
     }
 
     func appendsAfterCompactionSurvive() throws {
         let store = try make()
-        try store.append(.start(now: TestPlans.at(0)))
+        try store.append(.start(now: at(0)))
         for n in 0..<Int64(20) { try store.append(fire(n)) }
-        try store.compact(watermark: TestPlans.at(15))
-        try store.append(.start(now: TestPlans.at(100)))
+        try store.compact(watermark: at(15))
+        try store.append(.start(now: at(100)))
         try store.append(fire(30))
-        try store.compact(watermark: TestPlans.at(18))
+        try store.compact(watermark: at(18))
         try store.append(fire(31))
         let reopened = try reopen(store)
-        #expect(reopened.baseline == TestPlans.at(0))
-        #expect(reopened.watermark == TestPlans.at(18))
+        #expect(reopened.baseline == at(0))
+        #expect(reopened.watermark == at(18))
         for n in [18, 19, 30, 31] { #expect(reopened.isDone("t#\(n)")) }
         #expect(!reopened.isDone("t#32"))
         #expect(reopened.recent(2) == [fire(30), fire(31)])
