@@ -13,7 +13,9 @@ let package = Package(
         .executable(name: "almanac", targets: ["almanac"]),
         .executable(name: "almanac-exec", targets: ["almanac-exec"]),
         // Everything an app needs to build, check and compile a schedule in process, and read plans.
-        .library(name: "AlmanacCore", targets: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler"]),
+        .library(
+            name: "AlmanacCore",
+            targets: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler"]),
         // YAML spec files → the model (links the system libyaml).
         .library(name: "AlmanacSpec", targets: ["AlmanacSpec"]),
         .library(name: "AlmanacPlanDiff", targets: ["AlmanacPlanDiff"]),
@@ -24,7 +26,7 @@ let package = Package(
         .library(name: "AlmanacCommandLine", targets: ["AlmanacCommandLine"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0")
     ],
     targets: [
         // MARK: CYAML — system library over libyaml (Debian libyaml-dev, Homebrew libyaml)
@@ -54,27 +56,45 @@ let package = Package(
 
         // MARK: AlmanacPlan — the executors' contract: plan model, canonical writer, streaming reader
         .target(name: "AlmanacPlan", dependencies: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacPlanTests", dependencies: ["AlmanacPlan", "AlmanacVocabulary", "AlmanacJSON", "AlmanacPlanDiff", "AlmanacTestSupport"]),
+        .testTarget(
+            name: "AlmanacPlanTests",
+            dependencies: ["AlmanacPlan", "AlmanacVocabulary", "AlmanacJSON", "AlmanacPlanDiff", "AlmanacTestSupport"]),
 
         // MARK: AlmanacPlanDiff — what changed between two plans, and its text, Markdown and JSON renderers
         .target(name: "AlmanacPlanDiff", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: AlmanacCompiler — per-kind fire streams merged over a window, budgets and lints → Plan
         .target(name: "AlmanacCompiler", dependencies: ["AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacCompilerTests", dependencies: ["AlmanacCompiler", "AlmanacPlanDiff", "AlmanacSpec", "AlmanacModel", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Golden"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "AlmanacCompilerTests",
+            dependencies: [
+                "AlmanacCompiler", "AlmanacPlanDiff", "AlmanacSpec", "AlmanacModel", "AlmanacCommandLine", "AlmanacTestSupport",
+            ], exclude: ["Golden"], resources: [.copy("Fixtures")]),
 
         // MARK: AlmanacExplain — a trigger of the model in one English sentence (`almanac explain`, `next`)
         .target(name: "AlmanacExplain", dependencies: ["AlmanacModel", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacExplainTests", dependencies: ["AlmanacExplain", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(
+            name: "AlmanacExplainTests", dependencies: ["AlmanacExplain", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"],
+            exclude: ["Fixtures", "Golden"]),
+
+        // MARK: AlmanacInterchange — other schedulers' formats: `almanac export` (ics, systemd, k8s, crontab)
+        .target(name: "AlmanacInterchange", dependencies: ["AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        .testTarget(
+            name: "AlmanacInterchangeTests",
+            dependencies: ["AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacModel", "AlmanacTestSupport"],
+            exclude: ["Golden"]),
 
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
         .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacCodegenTests", dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacTestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "AlmanacCodegenTests", dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacTestSupport"], exclude: ["Golden"]),
         .plugin(name: "AlmanacSwiftGenerator", capability: .buildTool(), dependencies: ["almanac"]),
 
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacExecutorTests", dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "AlmanacExecutorTests", dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Golden"]
+        ),
 
         // MARK: Executables — thin ArgumentParser front ends over one shared reading of times and durations
         .target(
@@ -84,7 +104,9 @@ let package = Package(
         .executableTarget(
             name: "almanac",
             dependencies: [
-                "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine", "AlmanacExplain",
+                "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine",
+                "AlmanacExplain",
+                "AlmanacInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -98,6 +120,8 @@ let package = Package(
 
         // MARK: Tests shared — golden files (ALMANAC_RECORD=1) and running the built binaries
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
-        .testTarget(name: "CLITests", dependencies: ["almanac", "almanac-exec", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["almanac", "almanac-exec", "AlmanacCommandLine", "AlmanacTestSupport"],
+            exclude: ["Fixtures", "Golden"]),
     ]
 )

@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// The compiler's command line: `check`, `compile`, `next`, `explain`, `diff`, `schema`.
+/// The compiler's command line: `check`, `compile`, `next`, `explain`, `diff`, `export`, `schema`.
 @main
 struct Almanac: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,7 +17,8 @@ struct Almanac: ParsableCommand {
         discussion: "Exit codes: 0 ok; 1 the input has errors, or differences (diff, --check); 2 could not run; 64 usage.",
         version: ToolVersion.line("almanac"),
         subcommands: [
-            CompileCommand.self, CheckCommand.self, NextCommand.self, ExplainCommand.self, DiffCommand.self, SchemaCommand.self,
+            CompileCommand.self, CheckCommand.self, NextCommand.self, ExplainCommand.self, DiffCommand.self, ExportCommand.self,
+            SchemaCommand.self,
             GenerateCommand.self,
         ]
     )
