@@ -39,7 +39,8 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         #expect(files.count == 12 && files.contains("dst-sensitive-nightly-0230.timer"), "\(files)")
         // The same bytes as standard output, file by file.
-        let stdout = try CommandRunner.run("almanac", ["export", "systemd", "examples/dst-sensitive.yaml", "--exec", "/bin/true", "--lossy"])
+        let stdout = try CommandRunner.run(
+            "almanac", ["export", "systemd", "examples/dst-sensitive.yaml", "--exec", "/bin/true", "--lossy"])
         let timer = try String(contentsOfFile: dir + "/dst-sensitive-nightly-0230.timer", encoding: .utf8)
         #expect(stdout.stdout.contains("# file: dst-sensitive-nightly-0230.timer\n" + timer))
     }
