@@ -7,6 +7,7 @@ enum ExportKubernetes {
     static func export(_ schedule: Schedule, options: ExportOptions) -> ExportResult {
         var documents: [String] = []
         var diagnostics: [Diagnostic] = []
+        var used = Set<String>()
         for trigger in schedule.triggers.sorted(by: { $0.id < $1.id }) where trigger.enabled {
             var (rule, issues) = ExportClock.translate(trigger, target: .k8s, format: "k8s")
             let policy: String
@@ -36,9 +37,19 @@ enum ExportKubernetes {
             diagnostics += ExportClock.diagnostics(trigger, issues)
             guard let rule, let command, let image else { continue }
             let schedules = rule.cronSource.map { [$0] } ?? rule.lines.map(ExportFields.cron)
-            let base = String((Exporter.safeName(schedule.name) + "-" + Exporter.safeName(trigger.id)).prefix(48))
+            // DNS-1123 and at most 52 characters (a CronJob's Jobs add 11); ids that read the same
+            // once `.` and `_` are dashes get a number.
+            var base = String((Exporter.safeName(schedule.name) + "-" + Exporter.safeName(trigger.id)).prefix(44))
+            while base.hasSuffix("-") { base.removeLast() }
+            if used.contains(base) {
+                var n = 2
+                while used.contains("\(base)-\(n)") { n += 1 }
+                base = "\(base)-\(n)"
+            }
+            used.insert(base)
             for (n, cron) in schedules.enumerated() {
                 let name = schedules.count == 1 ? base : "\(base)-\(n + 1)"
+                used.insert(name)
                 documents.append(
                     """
                     apiVersion: batch/v1
@@ -46,7 +57,7 @@ enum ExportKubernetes {
                     metadata:
                       name: \(name)
                       labels:
-                        almanac/spec: \(Exporter.safeName(schedule.name))
+                        almanac/spec: \(String(Exporter.safeName(schedule.name).prefix(63)))
                       annotations:
                         almanac/trigger: \(quoted(trigger.id))
                     spec:

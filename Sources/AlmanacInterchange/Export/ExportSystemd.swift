@@ -30,7 +30,8 @@ enum ExportSystemd {
             }
             diagnostics += ExportClock.diagnostics(trigger, issues)
             guard let rule, let command else { continue }
-            let name = Exporter.safeName(schedule.name) + "-" + Exporter.safeName(trigger.id)
+            // A trigger id is a valid unit name as it is (`[a-z0-9._-]`), so names never collide.
+            let name = Exporter.safeName(schedule.name) + "-" + trigger.id
             let title = Exporter.payloadString(trigger, "title") ?? trigger.id
             var timer = "[Unit]\nDescription=\(oneLine(title)) (almanac: \(schedule.name)/\(trigger.id))\n\n[Timer]\n"
             for line in rule.lines { timer += "OnCalendar=\(ExportFields.onCalendar(line, zone: rule.zone))\n" }
