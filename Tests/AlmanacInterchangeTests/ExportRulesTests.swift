@@ -83,4 +83,19 @@ import Testing
         let cron = Exporter.export(s, format: .crontab, options: Self.options)
         #expect(cron.diagnostics.map(\.code) == Array(repeating: DiagnosticCode.exportRefused, count: 5))
     }
+
+    /// Every E09xx code is emitted by exporting the examples (with and without a command).
+    @Test func everyExportCodeIsEmitted() throws {
+        var seen = Set<DiagnosticCode>()
+        for path in ExportGoldenTests.examples {
+            let (_, schedule) = try ExportGoldenTests.load(path)
+            for format in [ExportFormat.systemd, .k8s, .crontab] {
+                for options in [Self.options, ExportOptions()] {
+                    Exporter.export(schedule, format: format, options: options).diagnostics.forEach { seen.insert($0.code) }
+                }
+            }
+        }
+        let missing = DiagnosticCode.allCases.filter { $0.rawValue.hasPrefix("E09") && !seen.contains($0) }.map(\.rawValue)
+        #expect(missing.isEmpty, "export codes no example emits: \(missing)")
+    }
 }
