@@ -11,6 +11,7 @@ import Testing
         #expect(ExportICS.escape(#"a,b;c\d"#) == #"a\,b\;c\\d"#)
         #expect(ExportICS.escape("one\ntwo\r\nthree\rfour") == #"one\ntwo\nthree\nfour"#)
         #expect(ExportICS.escape("plain: text") == "plain: text")
+        #expect(ExportICS.escape("bell\u{07}\ttab\u{7F}") == "bell tab")
     }
 
     @Test func shortLinesAreNotFolded() {

@@ -84,7 +84,8 @@ public enum ExportICS {
             + two(l.time.hour) + two(l.time.minute) + two(l.time.second) + "Z"
     }
 
-    /// TEXT escaping (RFC 5545 §3.3.11): backslash, `;`, `,`, and newlines as `\n`.
+    /// TEXT escaping (RFC 5545 §3.3.11): backslash, `;`, `,`, and newlines as `\n`; a tab becomes a
+    /// space and other control characters are dropped.
     public static func escape(_ text: String) -> String {
         var out = ""
         var previousCR = false
@@ -95,6 +96,9 @@ public enum ExportICS {
             case ",": out += "\\,"
             case "\r": out += "\\n"
             case "\n": if !previousCR { out += "\\n" }
+            case "\t": out += " "
+            // Other control characters are not allowed in TEXT (RFC 5545 §3.3.11): dropped.
+            case _ where c.value < 0x20 || c.value == 0x7F: break
             default: out.unicodeScalars.append(c)
             }
             previousCR = c == "\r"
