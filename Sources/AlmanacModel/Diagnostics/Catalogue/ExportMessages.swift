@@ -65,6 +65,15 @@ extension DiagnosticMessage {
         )
     }
 
+    /// systemd 252 skips the rest of the hour after a spring-forward gap that crosses an hour
+    /// boundary (measured: Pacific/Chatham's 02:45–03:45 also loses 03:45–03:59).
+    package static func exportLossSystemdAfterGap(_ id: String, times: String, zone: String, gap: String) -> DiagnosticMessage {
+        .init(
+            .exportLoss,
+            "'\(id)' at \(times) comes right after the spring-forward gap in \(zone) (\(gap)) on days it fires; systemd does not fire then either (a gap across an hour boundary loses the rest of that hour), the plan does: move the time to the next whole hour or later, or export to ics"
+        )
+    }
+
     package static func exportLossConcurrency(_ id: String, format: String, policy: String, does: String) -> DiagnosticMessage {
         .init(
             .exportLoss,
