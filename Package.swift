@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(
             name: "AlmanacInterchangeTests",
             dependencies: ["AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacModel", "AlmanacTestSupport"],
-            exclude: ["Golden"]),
+            exclude: ["Golden", "Fixtures"]),
 
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
         .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON"]),

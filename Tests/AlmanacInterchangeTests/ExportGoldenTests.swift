@@ -38,7 +38,12 @@ import Testing
         #expect(failure == nil, "\(failure ?? "")")
     }
 
-    @Test(arguments: examples)
+    /// Specs written for one format's edge cases, with their goldens beside the examples'.
+    static let systemdFixtures = Golden.files(in: "Tests/AlmanacInterchangeTests/Fixtures", ext: "yaml").map {
+        "Tests/AlmanacInterchangeTests/Fixtures/" + URL(fileURLWithPath: $0).lastPathComponent
+    }
+
+    @Test(arguments: examples + systemdFixtures)
     func systemdMatchesItsGolden(_ path: String) throws {
         let failure = Golden.check(try Self.report(path, .systemd), against: "\(Self.goldenDirectory)/systemd/\(Self.name(path)).txt")
         #expect(failure == nil, "\(failure ?? "")")

@@ -43,6 +43,8 @@ ICS_WINDOWS = {
     "medication": ("2026-11-23T00:00:00Z", 1), "meetings-rrule": ("2026-11-30T00:00:00Z", 2),
     "payroll-oncall": ("2026-11-27T00:00:00Z", 2), "school-term": ("2027-02-02T00:00:00Z", 1),
     "team-reminders": ("2026-11-23T00:00:00Z", 1),
+    # Tests/AlmanacInterchangeTests/Fixtures (systemd goldens only): from the start of 2027.
+    "dst-systemd": ("2027-01-01T00:00:00Z", 1),
 }
 # The rule formats are compared with the plan from the start of the ics window, over 400 days.
 RULE_DAYS = 400
@@ -52,10 +54,15 @@ def parse_utc(text):
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
 
 
+def spec_path(name):
+    path = f"examples/{name}.yaml"
+    return path if (ROOT / path).exists() else f"Tests/AlmanacInterchangeTests/Fixtures/{name}.yaml"
+
+
 def plan(example, start, days):
     end = start + timedelta(days=days)
     out = subprocess.run(
-        [str(ALMANAC), "compile", f"examples/{example}.yaml", "--from", start.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        [str(ALMANAC), "compile", spec_path(example), "--from", start.strftime("%Y-%m-%dT%H:%M:%SZ"),
          "--to", end.strftime("%Y-%m-%dT%H:%M:%SZ"), "-o", "-"],
         cwd=ROOT, capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
