@@ -92,6 +92,12 @@ let package = Package(
         // MARK: AlmanacExpect — expectation files (`NAME.expect.yaml`) checked against a spec's fires (`almanac test`)
         .target(name: "AlmanacExpect", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime"]),
         .testTarget(name: "AlmanacExpectTests", dependencies: ["AlmanacExpect", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"]),
+        // MARK: AlmanacInterchange — other schedulers' formats: `almanac export` (ics, systemd, k8s, crontab)
+        .target(name: "AlmanacInterchange", dependencies: ["AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        .testTarget(
+            name: "AlmanacInterchangeTests",
+            dependencies: ["AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacModel", "AlmanacTestSupport"],
+            exclude: ["Golden", "Fixtures"]),
 
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
         .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON"]),
@@ -142,7 +148,7 @@ let package = Package(
             name: "almanac",
             dependencies: [
                 "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine",
-                "AlmanacExplain", "AlmanacExpect",
+                "AlmanacExplain", "AlmanacExpect", "AlmanacInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

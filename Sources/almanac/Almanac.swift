@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// The compiler's command line: `check`, `compile`, `next`, `explain`, `test`, `diff`, `schema`.
+/// The compiler's command line: `check`, `compile`, `next`, `explain`, `test`, `diff`, `export`, `schema`.
 @main
 struct Almanac: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,6 +18,7 @@ struct Almanac: ParsableCommand {
         version: ToolVersion.line("almanac"),
         subcommands: [
             CompileCommand.self, CheckCommand.self, NextCommand.self, ExplainCommand.self, TestCommand.self, DiffCommand.self,
+            ExportCommand.self,
             SchemaCommand.self,
             GenerateCommand.self,
         ]

@@ -20,6 +20,17 @@ for spec in examples/*.yaml; do
     for f in "$out/$name".*.json; do
         cmp -s "$out/$name.0.json" "$f" || { echo "non-deterministic: $spec ($f)"; diff "$out/$name.0.json" "$f" | head; exit 1; }
     done
+    # Exports too: the same bytes (and the same loss report) under another zone and locale.
+    for format in ics systemd k8s crontab; do
+        e=0
+        for env in "TZ=UTC LC_ALL=C" "TZ=Pacific/Chatham LANG=fr_FR.UTF-8"; do
+            env $env "$bin" export $format "$spec" --from 2026-11-23 --horizon 7d --lossy --exec job --image img \
+                > "$out/$name.$format.$e" 2>&1
+            e=$((e + 1))
+        done
+        cmp -s "$out/$name.$format.0" "$out/$name.$format.1" \
+            || { echo "non-deterministic: export $format $spec"; exit 1; }
+    done
     count=$((count + 1))
 done
 # `almanac test` reports the same bytes whatever the zone and locale (its windows never read the clock).
@@ -35,4 +46,4 @@ done
 "$bin" schema plan | cmp -s - schemas/plan.schema.json || { echo "almanac schema plan differs from schemas/plan.schema.json (run scripts/embed-schemas.py)"; exit 1; }
 "$bin" schema diff | cmp -s - schemas/diff.schema.json || { echo "almanac schema diff differs from schemas/diff.schema.json (run scripts/embed-schemas.py)"; exit 1; }
 "$bin" schema expect | cmp -s - schemas/expect.schema.json || { echo "almanac schema expect differs from schemas/expect.schema.json (run scripts/embed-schemas.py)"; exit 1; }
-echo "deterministic: $count examples x 5 environments give identical plans; embedded schemas match"
+echo "deterministic: $count examples x 5 environments give identical plans, x 2 identical exports per format; embedded schemas match"

@@ -102,6 +102,11 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     // MARK: E08xx — generating code from a spec
     case generatedNameCollision = "E0801"
 
+    // MARK: E09xx — exporting to other schedulers (`almanac export`)
+    case exportLoss = "E0901"
+    case exportRefused = "E0902"
+    case exportMissingInput = "E0903"
+
     public var defaultSeverity: Severity {
         rawValue.hasPrefix("W") ? .warning : .error
     }

@@ -1,0 +1,55 @@
+import AlmanacModel
+import AlmanacTime
+
+/// `almanac export systemd`: a `.timer` and a `.service` per trigger, named `SPEC-TRIGGER`.
+enum ExportSystemd {
+    static func export(_ schedule: Schedule, options: ExportOptions) -> ExportResult {
+        var files: [ExportFile] = []
+        var diagnostics: [Diagnostic] = []
+        for trigger in schedule.triggers.sorted(by: { $0.id < $1.id }) where trigger.enabled {
+            var (rule, issues) = ExportClock.translate(trigger, target: .systemd, format: "systemd")
+            switch trigger.concurrency {
+            case .allow, .forbid: break
+            case .replace, .queue:
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossConcurrency(
+                            trigger.id, format: "systemd", policy: trigger.concurrency.rawValue,
+                            does: "never starts a service that is still running (its runs are skipped, as with forbid)"),
+                        refused: false))
+            }
+            let misfire = Exporter.payloadString(trigger, "misfire") ?? options.misfire
+            if misfire == "all" {
+                issues.append(ExportIssue(message: .exportLossMisfireAll(trigger.id, format: "systemd"), refused: false))
+            }
+            let command = Exporter.command(trigger, options: options)
+            if rule != nil && command == nil {
+                issues.append(
+                    ExportIssue(message: .exportMissingCommand(trigger.id, format: "systemd", key: options.commandKey), refused: true))
+                rule = nil
+            }
+            diagnostics += ExportClock.diagnostics(trigger, issues)
+            guard let rule, let command else { continue }
+            // A trigger id is a valid unit name as it is (`[a-z0-9._-]`), so names never collide.
+            let name = Exporter.safeName(schedule.name) + "-" + trigger.id
+            let title = Exporter.payloadString(trigger, "title") ?? trigger.id
+            var timer = "[Unit]\nDescription=\(oneLine(title)) (almanac: \(schedule.name)/\(trigger.id))\n\n[Timer]\n"
+            for line in rule.lines { timer += "OnCalendar=\(ExportFields.onCalendar(line, zone: rule.zone))\n" }
+            if let jitter = trigger.jitter, jitter.seconds > 0 {
+                timer += "RandomizedDelaySec=\(jitter.seconds)\nFixedRandomDelay=yes\n"
+            }
+            timer +=
+                "AccuracySec=1s\nPersistent=\(misfire == "skip" ? "false" : "true")\nUnit=\(name).service\n\n[Install]\nWantedBy=timers.target\n"
+            let service =
+                "[Unit]\nDescription=\(oneLine(title)) (almanac: \(schedule.name)/\(trigger.id))\n\n[Service]\nType=oneshot\nExecStart=\(oneLine(command))\n"
+            files.append(ExportFile(name: name + ".service", text: service))
+            files.append(ExportFile(name: name + ".timer", text: timer))
+        }
+        return ExportResult(files: files, diagnostics: diagnostics)
+    }
+
+    /// A unit file value on one line; `%` doubled so systemd does not read a specifier.
+    static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "%", with: "%%")
+    }
+}

@@ -1,0 +1,128 @@
+import AlmanacCompiler
+import AlmanacInterchange
+import AlmanacModel
+import AlmanacPlan
+import ArgumentParser
+import Foundation
+
+/// `almanac export ics|systemd|k8s|crontab SPEC|PLAN`: the schedule in another scheduler's format,
+/// with a located loss report for every trigger that does not carry over exactly.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a spec (or, for ics, a plan) to iCalendar, systemd timers, Kubernetes CronJobs or a crontab.",
+        discussion: """
+            Every trigger is translated exactly or reported: a located diagnostic names what does not carry \
+            over. Without --lossy such a trigger is an error and nothing is written; with it the losses are \
+            warnings and the file is written without the triggers that cannot be expressed at all. \
+            See docs/interchange.md. \
+            Exit codes: 0 ok; 1 the spec has errors or a trigger does not carry over; 2 could not run; 64 usage.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case ics, systemd, k8s, crontab
+    }
+
+    @Argument(help: "The format: ics, systemd, k8s or crontab.")
+    var format: Format
+
+    @Argument(help: "The spec (`.yaml`), or for ics a plan file.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "Where to write: a file (`-` for standard output, the default); for systemd a directory.")
+    var output: String = "-"
+
+    @OptionGroup var window: WindowOptions
+
+    @Flag(help: "Write what can be written and report losses as warnings instead of errors.")
+    var lossy = false
+
+    @Option(name: .customLong("command-key"), help: "The payload key holding a trigger's command (systemd, k8s, crontab).")
+    var commandKey: String = "command"
+
+    @Option(name: .customLong("exec"), help: "The command of triggers whose payload has none.")
+    var exec: String?
+
+    @Option(help: "k8s: the container image of triggers whose payload has no `image`.")
+    var image: String?
+
+    @Option(help: "ics: a display alarm this long before each event (`10m`, `PT1H`).")
+    var alarm: String?
+
+    @Flag(help: "crontab: convert times to UTC (no CRON_TZ=) where that is exact.")
+    var utc = false
+
+    @Option(help: "systemd: the misfire intent of triggers whose payload has no `misfire`: skip, once or all (Persistent=).")
+    var misfire: String = "skip"
+
+    @OptionGroup var diagnostics: DiagnosticsFormatOption
+
+    func validate() throws {
+        if !["skip", "once", "all"].contains(misfire) { throw ValidationError("--misfire must be skip, once or all, not '\(misfire)'") }
+        if let alarm, alarmSeconds(alarm) == nil { throw ValidationError("--alarm must be a duration such as 10m or PT1H, not '\(alarm)'") }
+        if format == .systemd && output != "-" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && !isDirectory.boolValue {
+                throw ValidationError("-o for systemd is a directory; \(output) is a file")
+            }
+        }
+    }
+
+    func alarmSeconds(_ text: String) -> Int64? {
+        guard case .success(let length) = ValueSyntax.windowLength(text) else { return nil }
+        let seconds = length.days * 86_400 + length.seconds
+        return seconds >= 0 ? seconds : nil
+    }
+
+    func run() throws {
+        let options = ExportOptions(
+            commandKey: commandKey, exec: exec, image: image, alarmSeconds: alarm.flatMap(alarmSeconds), utc: utc, misfire: misfire)
+        if !DiffCommand.isSpec(input) {
+            guard format == .ics else {
+                Terminal.writeErr(
+                    "almanac: \(input): a plan holds fires, not rules; \(format.rawValue) needs the rules: export the spec the plan was compiled from\n"
+                )
+                throw ExitCode(64)
+            }
+            let plan = try DiffCommand.readPlan(input)
+            try write([ExportFile(name: plan.spec.name + ".ics", text: ExportICS.render(plan, alarmSeconds: options.alarmSeconds))])
+            return
+        }
+        let session = try SpecSession.load(input, format: diagnostics.format)
+        if format == .ics {
+            let window = try self.window.window(for: session, now: try Clock.now())
+            let plan = try DiffCommand.compile(session, over: window)
+            try write([ExportFile(name: plan.spec.name + ".ics", text: ExportICS.render(plan, alarmSeconds: options.alarmSeconds))])
+            return
+        }
+        let kind: ExportFormat = format == .systemd ? .systemd : format == .k8s ? .k8s : .crontab
+        let result = Exporter.export(session.schedule, format: kind, options: options)
+        let losses = Exporter.severities(result.diagnostics, lossy: lossy)
+        session.report(losses)
+        if losses.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        try write(result.files)
+    }
+
+    /// Writes the files: to standard output (several after `# file:` lines), to -o, or into the
+    /// -o directory for systemd. Each file is written atomically.
+    func write(_ files: [ExportFile]) throws {
+        do {
+            if output == "-" {
+                let text = ExportResult(files: files, diagnostics: []).joinedText
+                Terminal.writeOut(text)
+            } else if format == .systemd {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                for file in files { try OutputFile.write(Array(file.text.utf8), to: output + "/" + file.name) }
+            } else {
+                try OutputFile.write(Array(files.map(\.text).joined().utf8), to: output)
+            }
+        } catch let error as PlanError {
+            Terminal.writeErr("almanac: \(error)\n")
+            throw ExitCode(2)
+        } catch {
+            Terminal.writeErr("almanac: cannot write \(output): \(error.localizedDescription)\n")
+            throw ExitCode(2)
+        }
+    }
+}
