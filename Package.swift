@@ -72,6 +72,14 @@ let package = Package(
         .testTarget(name: "AlmanacCodegenTests", dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacTestSupport"], exclude: ["Golden"]),
         .plugin(name: "AlmanacSwiftGenerator", capability: .buildTool(), dependencies: ["almanac"]),
 
+        // MARK: AlmanacInterchange — other schedulers' files ↔ specs (`almanac import`: crontab, systemd timers,
+        // Kubernetes CronJobs, iCalendar)
+        .target(name: "AlmanacInterchange", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacJSON"]),
+        .testTarget(
+            name: "AlmanacInterchangeTests",
+            dependencies: ["AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacModel", "AlmanacTime", "AlmanacJSON", "AlmanacTestSupport"],
+            exclude: ["Fixtures", "Golden"]),
+
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
         .testTarget(name: "AlmanacExecutorTests", dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Golden"]),
@@ -85,7 +93,7 @@ let package = Package(
             name: "almanac",
             dependencies: [
                 "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine", "AlmanacExplain",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AlmanacInterchange", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(

@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// The compiler's command line: `check`, `compile`, `next`, `explain`, `diff`, `schema`.
+/// The compiler's command line: `check`, `compile`, `next`, `explain`, `diff`, `schema`, `generate`, `import`.
 @main
 struct Almanac: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +18,7 @@ struct Almanac: ParsableCommand {
         version: ToolVersion.line("almanac"),
         subcommands: [
             CompileCommand.self, CheckCommand.self, NextCommand.self, ExplainCommand.self, DiffCommand.self, SchemaCommand.self,
-            GenerateCommand.self,
+            GenerateCommand.self, ImportCommand.self,
         ]
     )
 

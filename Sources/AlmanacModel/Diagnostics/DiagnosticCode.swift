@@ -89,6 +89,11 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     // MARK: E08xx — generating code from a spec
     case generatedNameCollision = "E0801"
 
+    // MARK: E09xx — importing crontabs, systemd timers, Kubernetes CronJobs and iCalendar
+    case importSyntax = "E0901"
+    case importUnsupported = "E0902"
+    case importNeedsZone = "E0903"
+
     public var defaultSeverity: Severity {
         rawValue.hasPrefix("W") ? .warning : .error
     }
