@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "AlmanacInterchange", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacJSON"]),
         .testTarget(
             name: "AlmanacInterchangeTests",
-            dependencies: ["AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacModel", "AlmanacTime", "AlmanacJSON", "AlmanacTestSupport"],
+            dependencies: ["AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacModel", "AlmanacTime", "AlmanacJSON", "AlmanacTestSupport"],
             exclude: ["Fixtures", "Golden"]),
 
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only

@@ -62,6 +62,8 @@ struct SystemdImporter {
             guard let seconds = Self.timeSpan(delay.value) else {
                 diagnostics.emit(
                     Diagnostic(.importSystemdTimeSpan(delay.value), at: SourceRange(line: delay.line, column: delay.column, length: delay.value.count)))
+                // The calendars' own errors too, so that one run reports them all.
+                for entry in calendars { _ = CalendarEvent.parse(entry, &diagnostics) }
                 return
             }
             if seconds > 0 { jitter = seconds }
