@@ -39,6 +39,12 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .customLong("diagnostics-format"), help: "How diagnostics print on standard error: text, json or github.")
     var diagnosticsFormat: DiagnosticFormat = .text
 
+    func validate() throws {
+        if let timezone, !ZoneNames.isKnown(timezone) {
+            throw ValidationError("--timezone: '\(timezone)' is not a zone of the IANA database (`Europe/Paris`, `UTC`)")
+        }
+    }
+
     func run() throws {
         let bytes: [UInt8]
         do {
