@@ -46,8 +46,10 @@ import Testing
             .joined(separator: "\n")
         let schedule = try #require(SpecLoader.load(SourceFile(path: c.file, text: unjittered)).schedule)
         // Trigger ids in the order the spec writes them, which is the source's.
-        let ids = unjittered.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && $0.hasSuffix(":") && !$0.hasPrefix("  #") }
-            .map { String($0.dropFirst(2).dropLast()) }
+        let ids = unjittered.split(separator: "\n").filter {
+            $0.hasPrefix("  ") && !$0.hasPrefix("   ") && $0.hasSuffix(":") && !$0.hasPrefix("  #")
+        }
+        .map { String($0.dropFirst(2).dropLast()) }
         try #require(Set(ids) == Set(schedule.triggers.map(\.id)))
         try #require(ids.count == expected.lines.count, "\(ids) for lines \(expected.lines)")
         var compared = 0

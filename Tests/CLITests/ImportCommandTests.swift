@@ -32,7 +32,8 @@ import Testing
         let out = try CommandRunner.run("almanac", ["import", "crontab", Self.fixtures + "/invalid/bad.crontab"])
         #expect(out.status == 1 && out.stdout.isEmpty)
         #expect(out.stderr.contains("invalid/bad.crontab:2:1: error[E0407]"), "\(out.stderr)")
-        let k8s = try CommandRunner.run("almanac", ["import", "k8s", Self.fixtures + "/invalid/bad-cronjobs.yaml", "--diagnostics-format", "github"])
+        let k8s = try CommandRunner.run(
+            "almanac", ["import", "k8s", Self.fixtures + "/invalid/bad-cronjobs.yaml", "--diagnostics-format", "github"])
         #expect(k8s.status == 1 && k8s.stderr.contains("E0902"), "\(k8s.stderr)")
     }
 

@@ -116,11 +116,13 @@ struct CrontabImporter {
         guard let expression else { return nil }
         guard words.count == wanted, i < s.count else {
             diagnostics.emit(
-                Diagnostic(.importCrontabTooFewFields(system: system), at: sourceRange(line: line, column: start + 1, length: s.count - start)))
+                Diagnostic(
+                    .importCrontabTooFewFields(system: system), at: sourceRange(line: line, column: start + 1, length: s.count - start)))
             return nil
         }
         guard let zoneName = zone?.name ?? timezone else {
-            diagnostics.emit(Diagnostic(.importCrontabNeedsZone, at: sourceRange(line: line, column: start + 1, length: scheduleEnd - start)))
+            diagnostics.emit(
+                Diagnostic(.importCrontabNeedsZone, at: sourceRange(line: line, column: start + 1, length: scheduleEnd - start)))
             return nil
         }
         let user = system ? String(String.UnicodeScalarView(s[words[timeWords]])) : nil

@@ -26,7 +26,7 @@ struct ICSImporter {
         spec.timezone = timezone
         var event: [Property]? = nil
         var begin = 0
-        var depth = 0  // nesting inside a VEVENT (VALARM)
+        var depth = 0 // nesting inside a VEVENT (VALARM)
         for property in Self.properties(file) {
             if property.name == "BEGIN" && property.value == "VEVENT" && event == nil {
                 event = []
@@ -103,7 +103,9 @@ struct ICSImporter {
         return ("\(y)-\(mo)-\(d)T\(h):\(mi):\(se)", s.count == 16, false)
     }
 
-    private func convert(_ properties: [Property], begin: Int, _ spec: inout ImportSpecWriter, _ diagnostics: inout DiagnosticBag) -> ImportedTrigger? {
+    private func convert(_ properties: [Property], begin: Int, _ spec: inout ImportSpecWriter, _ diagnostics: inout DiagnosticBag)
+        -> ImportedTrigger?
+    {
         func first(_ name: String) -> Property? { properties.first { $0.name == name } }
         func at(_ p: Property) -> SourceRange { SourceRange(line: p.line, column: p.column, length: p.value.unicodeScalars.count) }
         let summary = first("SUMMARY")?.value.replacingICSEscapes

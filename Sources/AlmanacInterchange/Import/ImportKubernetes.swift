@@ -75,7 +75,8 @@ struct KubernetesImporter {
         }
         if schedule.hasPrefix("CRON_TZ=") || schedule.hasPrefix("TZ=") {
             let word = schedule.prefix { $0 != " " }
-            diagnostics.emit(Diagnostic(.importKubernetesCronTZ, at: scheduleNode.range(ofValueCharacters: 0, length: word.unicodeScalars.count)))
+            diagnostics.emit(
+                Diagnostic(.importKubernetesCronTZ, at: scheduleNode.range(ofValueCharacters: 0, length: word.unicodeScalars.count)))
             return nil
         }
         let (expression, errors) = CronParser.parse(schedule)
@@ -125,7 +126,8 @@ struct KubernetesImporter {
             }
         }
         if let deadline = Self.child(body, "startingDeadlineSeconds")?.scalar {
-            trigger.comment("`startingDeadlineSeconds: \(deadline)`: an executor's misfire grace (`almanac-exec run --grace \(deadline)s`).")
+            trigger.comment(
+                "`startingDeadlineSeconds: \(deadline)`: an executor's misfire grace (`almanac-exec run --grace \(deadline)s`).")
         }
         // The first container: image, command and args.
         let containers = Self.child(body, "jobTemplate").flatMap { Self.child($0, "spec") }.flatMap { Self.child($0, "template") }
@@ -145,4 +147,3 @@ struct KubernetesImporter {
         return trigger
     }
 }
-

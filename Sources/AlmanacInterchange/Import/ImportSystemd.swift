@@ -38,7 +38,9 @@ struct SystemdImporter {
             let value = String(line[line.index(after: eq)...]).trimmingSpaces
             let lead = text.unicodeScalars.count - text.drop(while: { $0 == " " || $0 == "\t" }).unicodeScalars.count
             let afterEq = String(line[line.index(after: eq)...])
-            let valueColumn = lead + line[..<eq].unicodeScalars.count + 1 + (afterEq.unicodeScalars.count - afterEq.drop(while: { $0 == " " }).unicodeScalars.count) + 1
+            let valueColumn =
+                lead + line[..<eq].unicodeScalars.count + 1
+                + (afterEq.unicodeScalars.count - afterEq.drop(while: { $0 == " " }).unicodeScalars.count) + 1
             let entry = Entry(key: key, value: value, line: number, column: valueColumn)
             if section == "[Unit]", key == "Description" { description = value }
             guard section == "[Timer]" else { continue }
@@ -61,7 +63,9 @@ struct SystemdImporter {
         if let delay = timer["RandomizedDelaySec"] {
             guard let seconds = Self.timeSpan(delay.value) else {
                 diagnostics.emit(
-                    Diagnostic(.importSystemdTimeSpan(delay.value), at: SourceRange(line: delay.line, column: delay.column, length: delay.value.count)))
+                    Diagnostic(
+                        .importSystemdTimeSpan(delay.value),
+                        at: SourceRange(line: delay.line, column: delay.column, length: delay.value.count)))
                 // The calendars' own errors too, so that one run reports them all.
                 for entry in calendars { _ = CalendarEvent.parse(entry, &diagnostics) }
                 return
@@ -73,7 +77,8 @@ struct SystemdImporter {
         spec.header.append("DST: systemd never elapses a time a spring-forward skips (`gap: skip`) and elapses a repeated")
         spec.header.append("time once, at its first occurrence (`overlap: first`), hourly events included.")
         if let jitter, let delay = timer["RandomizedDelaySec"] {
-            spec.header.append("RandomizedDelaySec=\(delay.value): `jitter: \(jitter)s`, a delay in [0, \(jitter)s) derived from each fire's id,")
+            spec.header.append(
+                "RandomizedDelaySec=\(delay.value): `jitter: \(jitter)s`, a delay in [0, \(jitter)s) derived from each fire's id,")
             spec.header.append("so the same in every plan (systemd draws it anew unless FixedRandomDelay=true).")
         }
         if let persistent = timer["Persistent"], ["true", "yes", "1", "on"].contains(persistent.value.lowercased()) {
@@ -81,7 +86,8 @@ struct SystemdImporter {
             spec.header.append("`almanac-exec run --misfire once` does the same.")
         }
         if let accuracy = timer["AccuracySec"] {
-            spec.header.append("AccuracySec=\(accuracy.value): systemd may elapse up to that late to coalesce wake-ups; Almanac fires on time.")
+            spec.header.append(
+                "AccuracySec=\(accuracy.value): systemd may elapse up to that late to coalesce wake-ups; Almanac fires on time.")
         }
         for key in ["OnActiveSec", "OnBootSec", "OnStartupSec", "OnUnitActiveSec", "OnUnitInactiveSec"] where timer[key] != nil {
             spec.header.append("\(key)= (line \(timer[key]!.line)) counts from an event, which Almanac cannot plan: not imported.")
@@ -89,7 +95,8 @@ struct SystemdImporter {
         for entry in calendars {
             guard let event = CalendarEvent.parse(entry, &diagnostics) else { continue }
             guard let zone = event.zone ?? timezone else {
-                diagnostics.emit(Diagnostic(.importSystemdNeedsZone, at: SourceRange(line: entry.line, column: entry.column, length: entry.value.count)))
+                diagnostics.emit(
+                    Diagnostic(.importSystemdNeedsZone, at: SourceRange(line: entry.line, column: entry.column, length: entry.value.count)))
                 continue
             }
             var trigger = ImportedTrigger(id: spec.uniqueID(from: unitName, fallback: "timer"))
@@ -134,7 +141,7 @@ struct SystemdImporter {
 
 /// One `OnCalendar=` value read into calendar fields.
 struct CalendarEvent {
-    var weekdays: [Int] = []  // 0 = Monday
+    var weekdays: [Int] = [] // 0 = Monday
     var months: [Int] = []
     var days: [Int] = []
     var hours: [Int] = []
@@ -161,7 +168,8 @@ struct CalendarEvent {
             offset += piece.unicodeScalars.count + 1
         }
         func fail(_ message: DiagnosticMessage, _ word: (text: String, offset: Int)) -> CalendarEvent? {
-            diagnostics.emit(Diagnostic(message, at: SourceRange(line: entry.line, column: entry.column + word.offset, length: word.text.count)))
+            diagnostics.emit(
+                Diagnostic(message, at: SourceRange(line: entry.line, column: entry.column + word.offset, length: word.text.count)))
             return nil
         }
         // A zone ends the value: the only word after the first that starts with a letter.

@@ -54,11 +54,13 @@ extension DiagnosticMessage {
 
     package static let importCrontabNeedsZone = DiagnosticMessage(
         .importNeedsZone,
-        "cron runs this line in the machine's time zone, which Almanac never guesses; pass `--timezone ZONE` or add a `CRON_TZ=` line above it")
+        "cron runs this line in the machine's time zone, which Almanac never guesses; pass `--timezone ZONE` or add a `CRON_TZ=` line above it"
+    )
 
     package static let importSystemdNeedsZone = DiagnosticMessage(
         .importNeedsZone,
-        "systemd reads this OnCalendar= in the machine's time zone, which Almanac never guesses; pass `--timezone ZONE` or end the value with a zone")
+        "systemd reads this OnCalendar= in the machine's time zone, which Almanac never guesses; pass `--timezone ZONE` or end the value with a zone"
+    )
 
     package static let importICSNeedsZone = DiagnosticMessage(
         .importNeedsZone,
