@@ -168,10 +168,22 @@ struct ICSImporter {
             return nil
         }
         if let rrule = rrules.first {
+            // Almanac's own reading of the rule, its errors located in the .ics (on the value's first line).
+            let (parsed, errors) = RRuleParser.parse(rrule.value)
+            for error in errors {
+                diagnostics.emit(
+                    Diagnostic(error, at: SourceRange(line: rrule.line, column: rrule.column + error.offset, length: error.length)))
+            }
+            guard let parsed else { return nil }
+            if let error = RRuleParser.checkUntil(parsed, dtstartIsDate: start.dateOnly) {
+                diagnostics.emit(
+                    Diagnostic(error, at: SourceRange(line: rrule.line, column: rrule.column + error.offset, length: error.length)))
+                return nil
+            }
             if !rdates.contains(start.text) { rdates.insert(start.text, at: 0) }
             trigger.comment("DTSTART is an occurrence in iCalendar even when the rule does not give it: it is in `rdates`.")
             trigger.set("rrule", quoted: rrule.value)
-            trigger.set("start", start.text)
+            trigger.set("start", start.dateOnly ? String(start.text.prefix(10)) : start.text)
         } else {
             guard rdates.isEmpty else {
                 diagnostics.emit(

@@ -79,6 +79,13 @@ struct KubernetesImporter {
                 Diagnostic(.importKubernetesCronTZ, at: scheduleNode.range(ofValueCharacters: 0, length: word.unicodeScalars.count)))
             return nil
         }
+        if schedule.hasPrefix("@every") {
+            let word = schedule.prefix { $0 != " " }
+            diagnostics.emit(
+                Diagnostic(
+                    .importUnsupportedEvery, at: scheduleNode.range(ofValueCharacters: 0, length: word.unicodeScalars.count)))
+            return nil
+        }
         let (expression, errors) = CronParser.parse(schedule)
         for error in errors {
             diagnostics.emit(Diagnostic(error, at: scheduleNode.range(ofValueCharacters: error.offset, length: error.length)))

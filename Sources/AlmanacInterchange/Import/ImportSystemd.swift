@@ -1,5 +1,6 @@
 import AlmanacJSON
 import AlmanacModel
+import AlmanacTime
 
 /// A systemd `.timer` unit → one `calendar:` trigger per `OnCalendar=`.
 ///
@@ -68,6 +69,15 @@ struct SystemdImporter {
                         at: SourceRange(line: delay.line, column: delay.column, length: delay.value.count)))
                 // The calendars' own errors too, so that one run reports them all.
                 for entry in calendars { _ = CalendarEvent.parse(entry, &diagnostics) }
+                return
+            }
+            // Almanac's jitter is at most a day: a longer delay is refused where it is written.
+            if seconds > 0,
+                let problem = MeaningRules.jitterLimit(
+                    TimeSpan(seconds: Int64(seconds)), written: delay.value,
+                    at: SourceRange(line: delay.line, column: delay.column, length: delay.value.count))
+            {
+                diagnostics.emit(problem)
                 return
             }
             if seconds > 0 { jitter = seconds }
@@ -187,7 +197,8 @@ struct CalendarEvent {
             var set = Set<Int>()
             for item in words[i].text.split(separator: ",") {
                 let ends = item.components(separatedBy: "..")
-                guard ends.count <= 2, let a = weekday(ends[0]), let b = weekday(ends.last!) else {
+                // systemd refuses a range that wraps past Sunday (`Fri..Mon`).
+                guard ends.count <= 2, let a = weekday(ends[0]), let b = weekday(ends.last!), a <= b else {
                     return fail(.importSystemdSyntax("'\(item)' is not a weekday, a list or a `..` range of them"), words[i])
                 }
                 var d = a

@@ -35,6 +35,11 @@ extension DiagnosticMessage {
     package static let importKubernetesCronTZ = DiagnosticMessage(
         .importUnsupported, "Kubernetes refuses CRON_TZ= and TZ= in `spec.schedule`; put the zone in `spec.timeZone` instead")
 
+    package static let importUnsupportedEvery = DiagnosticMessage(
+        .importUnsupported,
+        "'@every' counts from when the controller loaded the CronJob, which no file says; write an `every:` trigger with its `anchor` by hand"
+    )
+
     package static func importSystemdNotExpressible(_ what: String) -> DiagnosticMessage {
         .init(.importUnsupported, "\(what) has no exact Almanac equivalent (neither `calendar:` nor `cron:`); rewrite the timer without it")
     }
