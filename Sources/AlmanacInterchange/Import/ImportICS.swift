@@ -24,6 +24,7 @@ struct ICSImporter {
 
     func run(into spec: inout ImportSpecWriter, _ diagnostics: inout DiagnosticBag) {
         spec.timezone = timezone
+        var events: [(begin: Int, properties: [Property])] = []
         var event: [Property]? = nil
         var begin = 0
         var depth = 0 // nesting inside a VEVENT (VALARM)
@@ -42,12 +43,29 @@ struct ICSImporter {
                     continue
                 }
                 if property.value == "VEVENT" {
-                    if let trigger = convert(event!, begin: begin, &spec, &diagnostics) { spec.triggers.append(trigger) }
+                    events.append((begin, event!))
                     event = nil
                 }
                 continue
             }
             if depth == 0 { event!.append(property) }
+        }
+        // An event with a RECURRENCE-ID replaces (or, cancelled, removes) one occurrence of the series
+        // with its UID: that occurrence becomes an exdate of the series.
+        var replaced: [String: [Property]] = [:]
+        for (_, properties) in events {
+            guard let id = properties.first(where: { $0.name == "RECURRENCE-ID" }),
+                let uid = properties.first(where: { $0.name == "UID" })?.value
+            else { continue }
+            replaced[uid, default: []].append(id)
+        }
+        for (begin, properties) in events {
+            let uid = properties.first { $0.name == "UID" }?.value
+            let isOverride = properties.contains { $0.name == "RECURRENCE-ID" }
+            let exclusions = isOverride ? [] : uid.flatMap { replaced[$0] } ?? []
+            if let trigger = convert(properties, begin: begin, excluding: exclusions, &spec, &diagnostics) {
+                spec.triggers.append(trigger)
+            }
         }
     }
 
@@ -103,12 +121,23 @@ struct ICSImporter {
         return ("\(y)-\(mo)-\(d)T\(h):\(mi):\(se)", s.count == 16, false)
     }
 
-    private func convert(_ properties: [Property], begin: Int, _ spec: inout ImportSpecWriter, _ diagnostics: inout DiagnosticBag)
+    private func convert(
+        _ properties: [Property], begin: Int, excluding replaced: [Property], _ spec: inout ImportSpecWriter,
+        _ diagnostics: inout DiagnosticBag
+    )
         -> ImportedTrigger?
     {
         func first(_ name: String) -> Property? { properties.first { $0.name == name } }
         func at(_ p: Property) -> SourceRange { SourceRange(line: p.line, column: p.column, length: p.value.unicodeScalars.count) }
         let summary = first("SUMMARY")?.value.replacingICSEscapes
+        if let id = first("RECURRENCE-ID") {
+            if id.parameters["RANGE"] != nil {
+                diagnostics.emit(Diagnostic(.importICSNotExpressible("RECURRENCE-ID with RANGE (this and future occurrences)"), at: at(id)))
+                return nil
+            }
+            // A cancelled occurrence is only an exdate of its series.
+            if first("STATUS")?.value.uppercased() == "CANCELLED" { return nil }
+        }
         guard let dtstart = first("DTSTART") else {
             diagnostics.emit(
                 Diagnostic(.importICSNotExpressible("a VEVENT without DTSTART"), at: SourceRange(line: begin, column: 1, length: 12)))
@@ -135,9 +164,9 @@ struct ICSImporter {
             return nil
         }
         // RDATE and EXDATE values, which must be read in the event's zone.
-        func dates(_ name: String) -> [String]? {
+        func dates(_ name: String, in list: [Property]? = nil) -> [String]? {
             var out: [String] = []
-            for p in properties where p.name == name {
+            for p in list ?? properties.filter({ $0.name == name }) {
                 if p.parameters["VALUE"] == "PERIOD" {
                     diagnostics.emit(Diagnostic(.importICSNotExpressible("an RDATE period"), at: at(p)))
                     return nil
@@ -159,9 +188,18 @@ struct ICSImporter {
             }
             return out
         }
-        guard let exdates = dates("EXDATE"), var rdates = dates("RDATE") else { return nil }
+        guard var exdates = dates("EXDATE"), var rdates = dates("RDATE"), let moved = dates("RECURRENCE-ID", in: replaced) else {
+            return nil
+        }
         var trigger = ImportedTrigger(id: spec.uniqueID(from: summary ?? "", fallback: "event"))
         trigger.comment("VEVENT at line \(begin)\(summary.map { ": \($0)" } ?? "")")
+        if let id = first("RECURRENCE-ID") {
+            trigger.comment("replaces the occurrence \(id.value) of the series with its UID, whose `exdates` leave it out.")
+        }
+        if !moved.isEmpty {
+            trigger.comment("Occurrences that other VEVENTs of this UID replace or cancel (RECURRENCE-ID) are in `exdates`.")
+            exdates += moved.filter { !exdates.contains($0) }
+        }
         let rrules = properties.filter { $0.name == "RRULE" }
         if rrules.count > 1 {
             diagnostics.emit(Diagnostic(.importICSNotExpressible("a second RRULE"), at: at(rrules[1])))
