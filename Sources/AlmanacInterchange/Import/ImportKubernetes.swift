@@ -7,7 +7,8 @@ import AlmanacSpec
 /// `spec.schedule` is a cron line the controller reads with robfig/cron's standard parser (five
 /// fields and the `@` macros), which keeps Vixie's day-of-month/day-of-week rule, in
 /// `spec.timeZone` (the controller's zone, normally UTC, when absent). `CRON_TZ=`/`TZ=` in the
-/// schedule are refused, as the API server refuses them. Documents of other kinds are skipped.
+/// schedule are refused, as the API server refuses them. Documents of other kinds are skipped; a
+/// `kind: List` (what `kubectl get -o yaml` writes) is read item by item.
 struct KubernetesImporter {
     let file: SourceFile
 
@@ -19,8 +20,12 @@ struct KubernetesImporter {
                 continue
             }
             diagnostics.emit(contentsOf: bag.diagnostics)
-            guard root.mapping != nil, Self.child(root, "kind")?.scalar == "CronJob" else { continue }
-            if let trigger = cronJob(root, &spec, &diagnostics) { spec.triggers.append(trigger) }
+            // `kubectl get cronjobs -o yaml` writes one `kind: List` whose `items` are the CronJobs.
+            var objects = [root]
+            if Self.child(root, "kind")?.scalar == "List" { objects = Self.child(root, "items")?.sequence.map { Array($0) } ?? [] }
+            for object in objects where object.mapping != nil && Self.child(object, "kind")?.scalar == "CronJob" {
+                if let trigger = cronJob(object, &spec, &diagnostics) { spec.triggers.append(trigger) }
+            }
         }
     }
 
