@@ -111,7 +111,7 @@ struct SystemdImporter {
             }
             var trigger = ImportedTrigger(id: spec.uniqueID(from: unitName, fallback: "timer"))
             trigger.comment("line \(entry.line): OnCalendar=\(entry.value)")
-            if event.normalized != entry.value { trigger.comment("which is \(event.normalized)") }
+            if event.normalized != entry.value { trigger.comment("read as \(event.normalized)") }
             trigger.set("calendar", event.calendar)
             if zone != timezone { trigger.set("timezone", zone) }
             trigger.set("dst", "{gap: skip, overlap: first}")
@@ -331,8 +331,9 @@ struct CalendarEvent {
             let at = seconds[0] == 0 ? pad(hours[0]) + ":" + pad(minutes[0]) : pad(hours[0]) + ":" + pad(minutes[0]) + ":" + pad(seconds[0])
             parts.append("at: \"\(at)\"")
         } else {
-            let emitS = seconds != [0]
-            let emitM = minutes.count != 60 || !emitS
+            // Every minute is "minutes not given" under a given `seconds`, which then must be written.
+            let emitS = seconds != [0] || minutes.count == 60
+            let emitM = minutes.count != 60
             if hours.count != 24 { parts.append("hours: \(list(hours))") }
             if emitM { parts.append("minutes: \(list(minutes))") }
             if emitS { parts.append("seconds: \(list(seconds))") }
