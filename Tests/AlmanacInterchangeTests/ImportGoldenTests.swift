@@ -18,6 +18,7 @@ struct ImportCase: CustomTestStringConvertible, Sendable {
     static let valid: [ImportCase] = [
         ImportCase(file: "crontab", format: .crontab, timezone: "America/New_York"),
         ImportCase(file: "system-crontab", format: .crontab, timezone: "Europe/London", system: true),
+        ImportCase(file: "random-crontab", format: .crontab, timezone: "America/New_York"),
         ImportCase(file: "backup.timer", format: .systemd, timezone: "America/New_York"),
         ImportCase(file: "cronjobs.yaml", format: .k8s, timezone: nil),
         ImportCase(file: "meetings.ics", format: .ics, timezone: "America/New_York"),
