@@ -61,7 +61,7 @@ def crontab_lines(path, system):
             if m.group(1) in ("CRON_TZ", "TZ"):
                 cron_tz = m.group(2).strip().strip("\"'")
             continue
-        words = s.split()
+        words = s.lstrip("-").split()  # cronie's `-` (no syslog) changes no time
         expr = MACROS[words[0]] if words[0].startswith("@") else " ".join(words[:5])
         jobs.append((n, expr, cron_tz))
     return jobs

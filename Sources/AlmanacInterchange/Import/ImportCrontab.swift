@@ -54,10 +54,14 @@ struct CrontabImporter {
                 if name != "CRON_TZ" { environment[name] = .string(value) }
                 continue
             }
+            // cronie: a `-` before the first field keeps the job out of syslog; it changes no time.
+            let quiet = scalars[i] == "-" && i + 1 < scalars.count && scalars[i + 1] != " " && scalars[i + 1] != "\t"
+            if quiet { i += 1 }
             guard var trigger = job(scalars, from: i, line: number, zone: zone, environment, &spec, &diagnostics) else {
                 comments = []
                 continue
             }
+            if quiet { trigger.comment("`-`: cronie does not log this job to syslog; an executor journals every fire.") }
             trigger.comments = comments + trigger.comments
             comments = []
             spec.triggers.append(trigger)
