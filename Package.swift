@@ -92,18 +92,22 @@ let package = Package(
         // MARK: AlmanacExpect — expectation files (`NAME.expect.yaml`) checked against a spec's fires (`almanac test`)
         .target(name: "AlmanacExpect", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime"]),
         .testTarget(name: "AlmanacExpectTests", dependencies: ["AlmanacExpect", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"]),
-        // MARK: AlmanacInterchange — other schedulers' formats: `almanac export` (ics, systemd, k8s, crontab)
-        .target(name: "AlmanacInterchange", dependencies: ["AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(
-            name: "AlmanacInterchangeTests",
-            dependencies: ["AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacModel", "AlmanacTestSupport"],
-            exclude: ["Golden", "Fixtures"]),
-
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
         .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON"]),
         .testTarget(
             name: "AlmanacCodegenTests", dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacTestSupport"], exclude: ["Golden"]),
         .plugin(name: "AlmanacSwiftGenerator", capability: .buildTool(), dependencies: ["almanac"]),
+
+        // MARK: AlmanacInterchange — other schedulers' formats: `almanac export` (a loss report per trigger) and
+        // `almanac import` (crontab, systemd timers, Kubernetes CronJobs, iCalendar → spec)
+        .target(name: "AlmanacInterchange", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        .testTarget(
+            name: "AlmanacInterchangeTests",
+            dependencies: [
+                "AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacModel", "AlmanacTime", "AlmanacJSON",
+                "AlmanacTestSupport",
+            ],
+            exclude: ["Fixtures", "Golden"]),
 
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),

@@ -93,6 +93,9 @@ TITLES = {
     "dstAffected": "daylight saving affects a rule",
     "regionBudget": "more regions armed than `max_regions`",
     "pendingBudget": "more fires than `max_pending` can cover",
+    "importSyntax": "import: a line the source format does not allow",
+    "importUnsupported": "import: something Almanac cannot express",
+    "importNeedsZone": "import: no time zone, or not a zone",
 }
 
 # What to say about a code that has no golden example yet.

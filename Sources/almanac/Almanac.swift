@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// The compiler's command line: `check`, `compile`, `next`, `explain`, `test`, `diff`, `export`, `schema`.
+/// The compiler's command line: `check`, `compile`, `next`, `explain`, `test`, `diff`, `export`, `import`, `schema`, `generate`.
 @main
 struct Almanac: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,7 +20,7 @@ struct Almanac: ParsableCommand {
             CompileCommand.self, CheckCommand.self, NextCommand.self, ExplainCommand.self, TestCommand.self, DiffCommand.self,
             ExportCommand.self,
             SchemaCommand.self,
-            GenerateCommand.self,
+            GenerateCommand.self, ImportCommand.self,
         ]
     )
 

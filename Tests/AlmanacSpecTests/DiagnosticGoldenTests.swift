@@ -45,8 +45,8 @@ import Testing
             for d in result.diagnostics { seen.insert(d.code.rawValue) }
         }
         // E06xx are raised while compiling a window, E07xx in expectation files, E08xx while
-        // generating code and E09xx while exporting; the compiler's, AlmanacExpect's, the code
-        // generator's and the exporters' tests cover them. E0103 needs a file over 16 MiB, too big to commit:
+        // generating code and E09xx while exporting or importing; the compiler's, AlmanacExpect's, the code
+        // generator's and the exporters' and importers' tests cover them. E0103 needs a file over 16 MiB, too big to commit:
         // CheckCommandTests' hostile inputs cover it.
         let notFixtures: Set<DiagnosticCode> = [.fileTooLarge]
         let frontEnd = DiagnosticCode.allCases.filter {

@@ -102,10 +102,14 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     // MARK: E08xx — generating code from a spec
     case generatedNameCollision = "E0801"
 
-    // MARK: E09xx — exporting to other schedulers (`almanac export`)
+    // MARK: E090x — exporting to other schedulers (`almanac export`)
     case exportLoss = "E0901"
     case exportRefused = "E0902"
     case exportMissingInput = "E0903"
+    // MARK: E091x — importing crontabs, systemd timers, Kubernetes CronJobs and iCalendar
+    case importSyntax = "E0911"
+    case importUnsupported = "E0912"
+    case importNeedsZone = "E0913"
 
     public var defaultSeverity: Severity {
         rawValue.hasPrefix("W") ? .warning : .error

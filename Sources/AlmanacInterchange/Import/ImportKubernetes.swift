@@ -1,0 +1,161 @@
+import AlmanacJSON
+import AlmanacModel
+import AlmanacSpec
+
+/// Kubernetes CronJob manifests (one or several YAML documents) → `cron:` triggers.
+///
+/// `spec.schedule` is a cron line the controller reads with robfig/cron's standard parser (five
+/// fields and the `@` macros), which keeps Vixie's day-of-month/day-of-week rule, in
+/// `spec.timeZone` (the controller's zone, normally UTC, when absent). `CRON_TZ=`/`TZ=` in the
+/// schedule are refused, as the API server refuses them. Documents of other kinds are skipped; a
+/// `kind: List` (what `kubectl get -o yaml` writes) is read item by item.
+struct KubernetesImporter {
+    let file: SourceFile
+
+    func run(into spec: inout ImportSpecWriter, _ diagnostics: inout DiagnosticBag) {
+        for document in Self.documents(file.bytes) {
+            var bag = DiagnosticBag()
+            guard let root = YAMLComposer.compose(document, diagnostics: &bag) else {
+                diagnostics.emit(contentsOf: bag.diagnostics)
+                continue
+            }
+            diagnostics.emit(contentsOf: bag.diagnostics)
+            // `kubectl get cronjobs -o yaml` writes one `kind: List` whose `items` are the CronJobs.
+            var objects = [root]
+            if Self.child(root, "kind")?.scalar == "List" { objects = Self.child(root, "items")?.sequence.map { Array($0) } ?? [] }
+            for object in objects where object.mapping != nil && Self.child(object, "kind")?.scalar == "CronJob" {
+                if let trigger = cronJob(object, &spec, &diagnostics) { spec.triggers.append(trigger) }
+            }
+        }
+    }
+
+    /// Each document's bytes, with every line outside it blanked, so its nodes keep the file's
+    /// line and column numbers.
+    static func documents(_ bytes: [UInt8]) -> [[UInt8]] {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            lines.append(bytes[start...i])
+            start = i + 1
+        }
+        if start < bytes.count { lines.append(bytes[start...]) }
+        var cuts = [0]
+        for (n, line) in lines.enumerated() {
+            let text = Array(line)
+            if text.starts(with: Array("---".utf8)), text.count == 3 || [0x0A, 0x0D, 0x20, 0x09].contains(text[3]) { cuts.append(n) }
+        }
+        cuts.append(lines.count)
+        var documents: [[UInt8]] = []
+        for k in 0..<(cuts.count - 1) {
+            var doc: [UInt8] = []
+            for (n, line) in lines.enumerated() {
+                if n >= cuts[k] && n < cuts[k + 1] && !(n == cuts[k] && k > 0) {
+                    doc += line
+                } else {
+                    doc.append(0x0A)
+                }
+            }
+            if doc.contains(where: { $0 != 0x0A && $0 != 0x20 && $0 != 0x0D }) { documents.append(doc) }
+        }
+        return documents
+    }
+
+    static func child(_ node: YAMLNode, _ key: String) -> YAMLNode? {
+        node.mapping?.first { $0.key.scalar == key }?.value
+    }
+
+    private func cronJob(_ root: YAMLNode, _ spec: inout ImportSpecWriter, _ diagnostics: inout DiagnosticBag) -> ImportedTrigger? {
+        let name = Self.child(root, "metadata").flatMap { Self.child($0, "name") }?.scalar ?? ""
+        guard let body = Self.child(root, "spec"), body.mapping != nil else {
+            diagnostics.emit(Diagnostic(.importKubernetesMissing("spec"), at: root.range))
+            return nil
+        }
+        guard let scheduleNode = Self.child(body, "schedule") else {
+            diagnostics.emit(Diagnostic(.importKubernetesMissing("spec.schedule"), at: body.range))
+            return nil
+        }
+        guard let schedule = scheduleNode.scalar else {
+            diagnostics.emit(Diagnostic(.importKubernetesField("spec.schedule", expected: "a cron line"), at: scheduleNode.range))
+            return nil
+        }
+        if schedule.hasPrefix("CRON_TZ=") || schedule.hasPrefix("TZ=") {
+            let word = schedule.prefix { $0 != " " }
+            diagnostics.emit(
+                Diagnostic(.importKubernetesCronTZ, at: scheduleNode.range(ofValueCharacters: 0, length: word.unicodeScalars.count)))
+            return nil
+        }
+        if schedule.hasPrefix("@every") {
+            let word = schedule.prefix { $0 != " " }
+            diagnostics.emit(
+                Diagnostic(
+                    .importUnsupportedEvery, at: scheduleNode.range(ofValueCharacters: 0, length: word.unicodeScalars.count)))
+            return nil
+        }
+        let (expression, errors) = CronParser.parse(schedule)
+        for error in errors {
+            diagnostics.emit(Diagnostic(error, at: scheduleNode.range(ofValueCharacters: error.offset, length: error.length)))
+        }
+        guard expression != nil else { return nil }
+        var zone = "UTC"
+        var zoneComment = "no `spec.timeZone`: the controller's zone, UTC for kube-controller-manager's default, is assumed."
+        if let zoneNode = Self.child(body, "timeZone") {
+            guard let value = zoneNode.scalar, ZoneNames.isKnown(value) else {
+                diagnostics.emit(Diagnostic(.importUnknownZone(zoneNode.scalar ?? ""), at: zoneNode.range))
+                return nil
+            }
+            zone = value
+            zoneComment = "zone from `spec.timeZone`."
+        }
+        var trigger = ImportedTrigger(id: spec.uniqueID(from: name, fallback: "cronjob"))
+        trigger.comment("CronJob \(name) (line \(root.range.start.line)); \(zoneComment)")
+        // robfig/cron v3 (the controller's parser) steps through real time: a time a spring-forward
+        // removes is never reached (robfig/cron#541), and an hour a fall-back repeats is reached
+        // again only by a schedule whose hour field is `*`.
+        let hourWild = schedule.hasPrefix("@hourly") || schedule.split(separator: " ").dropFirst().first?.hasPrefix("*") == true
+        let overlap = hourWild ? "both" : "first"
+        trigger.comment("DST: the controller (robfig/cron v3) never reaches a time a spring-forward removes (`gap: skip`);")
+        trigger.comment(
+            hourWild
+                ? "an hourly schedule runs again in the hour a fall-back repeats (`overlap: both`)."
+                : "a time of day a fall-back repeats runs once (`overlap: first`).")
+        trigger.set("cron", quoted: schedule)
+        trigger.set("timezone", zone)
+        trigger.set("dst", "{gap: skip, overlap: \(overlap)}")
+        if let suspend = Self.child(body, "suspend")?.scalar, suspend == "true" {
+            trigger.comment("`suspend: true`: kept, disabled.")
+            trigger.set("enabled", "false")
+        }
+        if let policy = Self.child(body, "concurrencyPolicy")?.scalar {
+            let mapped = ["Allow": "allow", "Forbid": "forbid", "Replace": "replace"][policy]
+            if let mapped {
+                if mapped != "allow" { trigger.set("concurrency", mapped) }
+            } else {
+                diagnostics.emit(
+                    Diagnostic(
+                        .importKubernetesField("spec.concurrencyPolicy", expected: "Allow, Forbid or Replace"),
+                        at: Self.child(body, "concurrencyPolicy")!.range))
+                return nil
+            }
+        }
+        if let deadline = Self.child(body, "startingDeadlineSeconds")?.scalar {
+            trigger.comment(
+                "`startingDeadlineSeconds: \(deadline)`: an executor's misfire grace (`almanac-exec run --grace \(deadline)s`).")
+        }
+        // The first container: image, command and args.
+        let containers = Self.child(body, "jobTemplate").flatMap { Self.child($0, "spec") }.flatMap { Self.child($0, "template") }
+            .flatMap { Self.child($0, "spec") }.flatMap { Self.child($0, "containers") }?.sequence
+        if let container = containers?.first {
+            var command: [JSONValue] = []
+            for key in ["command", "args"] {
+                guard let items = Self.child(container, key)?.sequence else { continue }
+                for item in items {
+                    if let s = item.scalar { command.append(.string(s)) }
+                }
+            }
+            if !command.isEmpty { trigger.payload.append(("command", .array(command))) }
+            if let image = Self.child(container, "image")?.scalar { trigger.payload.append(("image", .string(image))) }
+            if let c = containers, c.count > 1 { trigger.comment("\(c.count) containers: the payload carries the first.") }
+        }
+        return trigger
+    }
+}
