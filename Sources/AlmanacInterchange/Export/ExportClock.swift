@@ -52,21 +52,23 @@ enum ClockTarget: String {
 
     /// systemd skips a time the clock jumps over (systemd 252, `systemd-analyze calendar
     /// --base-time`); Kubernetes' robfig/cron finds no match in the skipped hour and moves to the
-    /// next day; cronie runs fixed-time jobs right after the jump and wildcard jobs by the new clock.
+    /// next day; cronie matches a `CRON_TZ=` line minute by minute in that zone, so a skipped time
+    /// never matches. (cronie's run-once-after-the-jump rule for fixed-time jobs follows jumps of
+    /// the daemon's own clock, which an exported crontab cannot count on: its machine is often on
+    /// UTC. `almanac import crontab` reads `CRON_TZ=` lines the same way; RoundTripTests holds the
+    /// two to each other.)
     func gap(wildcard: Bool) -> GapPolicy {
         switch self {
-        case .crontab: return wildcard ? .skip : .next
-        case .systemd, .k8s: return .skip
+        case .crontab, .systemd, .k8s: return .skip
         }
     }
 
     /// systemd elapses once, in the first pass; robfig/cron steps in elapsed time and matches the
-    /// repeated wall time again; cronie avoids running fixed-time jobs twice.
+    /// repeated wall time again; so does cronie's minute-by-minute matching of a `CRON_TZ=` line.
     func overlap(wildcard: Bool) -> OverlapPolicy {
         switch self {
-        case .crontab: return wildcard ? .both : .first
+        case .crontab, .k8s: return .both
         case .systemd: return .first
-        case .k8s: return .both
         }
     }
 

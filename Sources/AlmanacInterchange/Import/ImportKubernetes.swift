@@ -108,19 +108,14 @@ struct KubernetesImporter {
         }
         var trigger = ImportedTrigger(id: spec.uniqueID(from: name, fallback: "cronjob"))
         trigger.comment("CronJob \(name) (line \(root.range.start.line)); \(zoneComment)")
-        // robfig/cron v3 (the controller's parser) steps through real time: a time a spring-forward
-        // removes is never reached (robfig/cron#541), and an hour a fall-back repeats is reached
-        // again only by a schedule whose hour field is `*`.
-        let hourWild = schedule.hasPrefix("@hourly") || schedule.split(separator: " ").dropFirst().first?.hasPrefix("*") == true
-        let overlap = hourWild ? "both" : "first"
+        // robfig/cron v3 (the controller's parser) steps through real time (`Time.Add`): a time a
+        // spring-forward removes is never reached (robfig/cron#541), and after the first pass of a
+        // repeated hour, adding minutes reaches the same wall times again, whatever the hour field.
         trigger.comment("DST: the controller (robfig/cron v3) never reaches a time a spring-forward removes (`gap: skip`);")
-        trigger.comment(
-            hourWild
-                ? "an hourly schedule runs again in the hour a fall-back repeats (`overlap: both`)."
-                : "a time of day a fall-back repeats runs once (`overlap: first`).")
+        trigger.comment("it steps in elapsed time, so a time a fall-back repeats runs in both passes (`overlap: both`).")
         trigger.set("cron", quoted: schedule)
         trigger.set("timezone", zone)
-        trigger.set("dst", "{gap: skip, overlap: \(overlap)}")
+        trigger.set("dst", "{gap: skip, overlap: both}")
         if let suspend = Self.child(body, "suspend")?.scalar, suspend == "true" {
             trigger.comment("`suspend: true`: kept, disabled.")
             trigger.set("enabled", "false")

@@ -112,7 +112,7 @@ struct SystemdImporter {
             var trigger = ImportedTrigger(id: spec.uniqueID(from: unitName, fallback: "timer"))
             trigger.comment("line \(entry.line): OnCalendar=\(entry.value)")
             if event.normalized != entry.value { trigger.comment("read as \(event.normalized)") }
-            trigger.set("calendar", event.calendar)
+            if let once = event.once { trigger.set("once", once) } else { trigger.set("calendar", event.calendar) }
             if zone != timezone { trigger.set("timezone", zone) }
             trigger.set("dst", "{gap: skip, overlap: first}")
             if let jitter { trigger.set("jitter", "\(jitter)s") }
@@ -157,6 +157,8 @@ struct CalendarEvent {
     var hours: [Int] = []
     var minutes: [Int] = []
     var seconds: [Int] = []
+    /// A single date and time with its year (`2026-12-15 13:00:00`): a `once:` local date-time.
+    var once: String?
     var zone: String?
     var normalized = ""
 
@@ -238,14 +240,35 @@ struct CalendarEvent {
             }
             let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 1 || parts.count == 2 else { return fail(.importSystemdSyntax("'\(date.text)' is not a date"), date) }
+            var year: Int?
             if parts.count == 2 && parts[0] != "*" {
-                return fail(.importSystemdNotExpressible("a year ('\(parts[0])')"), date)
+                // One year, month, day and time is one instant: a `once:` trigger. Anything wider
+                // with a year (a list, a range, a weekday) has no exact equivalent.
+                guard parts[0].count == 4, let y = Int(parts[0]), !last else {
+                    return fail(.importSystemdNotExpressible("a year ('\(parts[0])')"), date)
+                }
+                year = y
             }
             guard let months = values(parts.last!, 1...12) else { return fail(.importSystemdSyntax("months '\(parts.last!)'"), date) }
-            if dayPart.contains("/") && last || dayPart.contains("..") && last {
-                return fail(.importSystemdNotExpressible("a repetition or range of days from the month's end"), date)
+            if dayPart.contains("..") && last {
+                return fail(.importSystemdNotExpressible("a range of days from the month's end"), date)
             }
-            guard let days = values(dayPart, 1...31) else { return fail(.importSystemdSyntax("days '\(dayPart)'"), date) }
+            var fromEnd: [Int]?
+            if last, dayPart.contains("/") {
+                // `~07/1`: the 7th day from the end, then every day after it: -7, -6, … -1.
+                let pieces = dayPart.split(separator: "/", omittingEmptySubsequences: false)
+                guard pieces.count == 2, let n = Int(pieces[0]), let step = Int(pieces[1]), (1...31).contains(n), step > 0 else {
+                    return fail(.importSystemdSyntax("days '\(dayPart)'"), date)
+                }
+                fromEnd = Array(stride(from: n, through: 1, by: -step))
+            }
+            guard let days = fromEnd ?? values(dayPart, 1...31) else { return fail(.importSystemdSyntax("days '\(dayPart)'"), date) }
+            if let year {
+                guard months.count == 1, days.count == 1, event.weekdays.isEmpty else {
+                    return fail(.importSystemdNotExpressible("a year ('\(year)') with more than one date"), date)
+                }
+                event.once = String(format: "%04d-%02d-%02d", year, months[0], days[0])
+            }
             event.months = months.count == 12 ? [] : months
             event.days = days.count == 31 && !last ? [] : days.map { last ? -$0 : $0 }
         }
@@ -267,6 +290,12 @@ struct CalendarEvent {
         event.hours = h
         event.minutes = m
         event.seconds = s
+        if let day = event.once {
+            guard h.count == 1, m.count == 1, s.count == 1 else {
+                return fail(.importSystemdNotExpressible("a year with more than one time"), date ?? time!)
+            }
+            event.once = day + String(format: "T%02d:%02d:%02d", h[0], m[0], s[0])
+        }
         event.normalized = [
             event.weekdays.isEmpty ? nil : event.weekdays.map { weekdayNames[$0].capitalized }.joined(separator: ","),
             (date?.text ?? "*-*-*"), (time.map { $0.text.split(separator: ":").count == 2 ? $0.text + ":00" : $0.text } ?? "00:00:00"),
@@ -309,7 +338,8 @@ struct CalendarEvent {
                 low = a
                 high = ends.count == 2 ? b : (step > 0 ? range.upperBound : a)
             }
-            if step == 0 && slash[0] == "*" { step = 1 }
+            // `*` and `a..b` without a step mean every value; a lone `a/s` steps to the end.
+            if step == 0 && (slash[0] == "*" || slash[0].contains("..")) { step = 1 }
             var v = low
             while v <= high {
                 set.insert(v)
