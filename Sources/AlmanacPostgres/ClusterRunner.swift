@@ -211,18 +211,10 @@ public final class ClusterRunner: Service, @unchecked Sendable {
         var delivered: [ClaimedFire] = []
         for (c, trigger) in withTriggers {
             guard let attempt = attempts[c.spec + " " + c.fire.id] else {
-                log("\(c.fire.id): claim lost before it started (another executor recovered it); not started")
-                lock.withLock { stats.leaseLosses += 1 }
-                metrics.leaseLost()
+                claimLostBeforeStart(c)
                 continue
             }
-            lock.withLock {
-                stats.started += 1
-                stats.lastLateness = c.lateness
-                stats.maxLateness = max(stats.maxLateness ?? c.lateness, c.lateness)
-            }
-            metrics.started(lateness: c.lateness)
-            if attempt > 1 { log("\(c.fire.id): attempt \(attempt) (in doubt before)") }
+            noteStarted(c, attempt: attempt)
             do {
                 try backend.fire(c.fire, trigger: trigger)
                 delivered.append(c)
@@ -313,18 +305,10 @@ public final class ClusterRunner: Service, @unchecked Sendable {
 
     private func start(_ c: ClaimedFire, trigger: PlanTrigger) async throws {
         guard let attempt = try await store.start(c, lease: options.lease) else {
-            log("\(c.fire.id): claim lost before it started (another executor recovered it); not started")
-            lock.withLock { stats.leaseLosses += 1 }
-            metrics.leaseLost()
+            claimLostBeforeStart(c)
             return
         }
-        lock.withLock {
-            stats.started += 1
-            stats.lastLateness = c.lateness
-            stats.maxLateness = max(stats.maxLateness ?? c.lateness, c.lateness)
-        }
-        metrics.started(lateness: c.lateness)
-        if attempt > 1 { log("\(c.fire.id): attempt \(attempt) (in doubt before)") }
+        noteStarted(c, attempt: attempt)
         if c.lateness > 1 { log("\(c.fire.id): started \(String(format: "%.1f", c.lateness)) s late") }
         if let exec {
             lock.withLock { inFlight[c.fire.id] = c }
@@ -340,6 +324,23 @@ public final class ClusterRunner: Service, @unchecked Sendable {
             log("\(c.fire.id): the backend failed: \(error)")
             await record(c, state: "done", outcome: "failed: \(error)", metric: "failed")
         }
+    }
+
+    private func claimLostBeforeStart(_ c: ClaimedFire) {
+        log("\(c.fire.id): claim lost before it started (another executor recovered it); not started")
+        lock.withLock { stats.leaseLosses += 1 }
+        metrics.leaseLost()
+    }
+
+    /// Counts a start in the executor's row and the lateness histogram.
+    private func noteStarted(_ c: ClaimedFire, attempt: Int) {
+        lock.withLock {
+            stats.started += 1
+            stats.lastLateness = c.lateness
+            stats.maxLateness = max(stats.maxLateness ?? c.lateness, c.lateness)
+        }
+        metrics.started(lateness: c.lateness)
+        if attempt > 1 { log("\(c.fire.id): attempt \(attempt) (in doubt before)") }
     }
 
     /// Records the end of a started fire, retrying while the store is unreachable (a fire whose end
