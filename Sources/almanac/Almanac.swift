@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// The compiler's command line: `check`, `compile`, `next`, `explain`, `test`, `diff`, `schema`.
+/// The compiler's command line: `check`, `compile`, `next`, `explain`, `test`, `diff`, `schema`, `render`.
 @main
 struct Almanac: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +18,7 @@ struct Almanac: ParsableCommand {
         version: ToolVersion.line("almanac"),
         subcommands: [
             CompileCommand.self, CheckCommand.self, NextCommand.self, ExplainCommand.self, TestCommand.self, DiffCommand.self,
-            SchemaCommand.self,
+            SchemaCommand.self, RenderCommand.self,
             GenerateCommand.self,
         ]
     )
