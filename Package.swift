@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(
             name: "AlmanacRenderTests",
             dependencies: ["AlmanacRender", "AlmanacSpec", "AlmanacCompiler", "AlmanacCommandLine", "AlmanacTestSupport"],
-            exclude: ["Golden"]),
+            exclude: ["Fixtures", "Golden"]),
         .testTarget(
             name: "AlmanacExecutorTests", dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport"], exclude: ["Golden"]
         ),

@@ -27,9 +27,11 @@ for spec in examples/*.yaml; do
     "$almanac" render "$spec" -o "$out/$name.html" $(window_of "$name")
     pages+=("$name")
 done
+fixtures=Tests/AlmanacRenderTests/Fixtures
+"$almanac" render "$fixtures/change.new.yaml" "$fixtures/change.old.yaml" -o "$out/diff-change.html" --from 2026-11-23 --to 2026-11-30
 "$almanac" render Tests/CLITests/Fixtures/diff/dst-policy.new.yaml Tests/CLITests/Fixtures/diff/dst-policy.old.yaml \
     -o "$out/diff-dst-policy.html" --from 2026-03-07 --to 2026-03-10
-pages+=(diff-dst-policy)
+pages+=(diff-change diff-dst-policy)
 
 for name in "${pages[@]}"; do
     for size in 1200x800 600x900; do

@@ -181,8 +181,8 @@ public enum TimelineRenderer {
         let table = OffsetTable(zone: zone, covering: window.from, to: window.to)
 
         out.open(
-            "svg", standalone ? ["xmlns": "http://www.w3.org/2000/svg"] : [:],
-            ordered: [
+            "svg", [:],
+            ordered: (standalone ? [("xmlns", "http://www.w3.org/2000/svg")] : []) + [
                 ("viewBox", "0 \(standalone ? 0 : 26) \(width) \(height - (standalone ? 0 : 26))"), ("width", "\(width)"),
                 ("height", "\(height - (standalone ? 0 : 26))"),
                 ("font-family", "sans-serif"), ("font-size", "12"), ("role", "img"),
@@ -347,6 +347,7 @@ public enum TimelineRenderer {
         if crowded {
             let peak = counts.values.max() ?? 1
             out.open("g", [:], ordered: [("class", "density density-\(kind)"), ("data-fires", "\(series.fires.count)")])
+            out.element("title", text: "\(series.fires.count) fires (\(kind)), at most \(peak) in one pixel column")
             let colour: String
             switch series.kind {
             case .fire: colour = Colour.blue
@@ -356,12 +357,23 @@ public enum TimelineRenderer {
             case .moved: colour = Colour.orange
             }
             let h = series.kind == .fire || series.kind == .unchanged ? 16.0 : 7.0
+            // Four shades (a third of full colour to full, by the share of the lane's peak); adjacent
+            // columns of one shade are one bar whose `data-n` counts all their fires.
+            func level(_ n: Int) -> Int { min(4, 1 + 3 * (n - 1) / max(1, peak - 1)) }
+            var runs: [(first: Int, last: Int, level: Int, n: Int)] = []
             for (column, n) in counts.sorted(by: { $0.key < $1.key }) {
-                // Darker with more fires: a third of full colour for one, full at the peak.
-                let opacity = 0.3 + 0.7 * Double(n) / Double(peak)
+                if let run = runs.last, run.last == column - 1, run.level == level(n) {
+                    runs[runs.count - 1].last = column
+                    runs[runs.count - 1].n += n
+                } else {
+                    runs.append((column, column, level(n), n))
+                }
+            }
+            let opacity = ["", "0.3", "0.53", "0.77", "1"]
+            for run in runs {
                 out.raw(
-                    "<rect x=\"\(column + plotLeft)\" y=\"\(Num.t(y - h / 2))\" width=\"1\" height=\"\(Num.t(h))\" fill=\"\(colour)\" fill-opacity=\"\(Num.t(opacity, 2))\" data-n=\"\(n)\"/>\n"
-                )
+                    "<rect x=\"\(run.first + plotLeft)\" y=\"\(Num.t(y - h / 2))\" width=\"\(run.last - run.first + 1)\" height=\"\(Num.t(h))\" "
+                        + "fill=\"\(colour)\" fill-opacity=\"\(opacity[run.level])\" data-n=\"\(run.n)\"/>\n")
             }
             out.close("g")
             return true
@@ -530,7 +542,7 @@ enum Legend {
             sample(&out, x + 6)
             out.text(x + 16, y + 4, label, ["class": "note"])
             // About 6 units a character at 11px, then a gap.
-            x += 16 + Double(label.count) * 6 + 18
+            x += 16 + Double(label.count) * 5.6 + 16
         }
         if isDiff {
             item("added") { o, cx in Marks.triangle(cx, y, "added key", into: &o) }
