@@ -206,7 +206,14 @@ public enum TimelineRenderer {
         for (i, id) in ids.enumerated() {
             let y = Double(top + i * laneH)
             out.rect(Double(plotLeft), y, Double(plotWidth), Double(laneH), ["fill": i % 2 == 0 ? "#f4f4f4" : "#ffffff"])
-            out.text(Double(plotLeft - 8), y + Double(laneH) / 2 + 4, id, ["class": "lane-label", "text-anchor": "end"])
+            // Ids run to 64 characters; the margin holds about 26, the tooltip the whole id.
+            if id.count > 26 {
+                out.raw(
+                    "<text x=\"\(plotLeft - 8)\" y=\"\(Num.t(y + Double(laneH) / 2 + 4))\" class=\"lane-label\" text-anchor=\"end\">"
+                        + "<title>\(XML.escape(id))</title>\(XML.escape(String(id.prefix(25))))…</text>\n")
+            } else {
+                out.text(Double(plotLeft - 8), y + Double(laneH) / 2 + 4, id, ["class": "lane-label", "text-anchor": "end"])
+            }
             let laneZone = plan.triggers[id]?.timezone ?? input.old?.triggers[id]?.timezone ?? zone
             if let ranges = input.exceptDays[id], let laneTable = OffsetTable(zone: laneZone, covering: window.from, to: window.to) {
                 for range in ranges {

@@ -125,6 +125,20 @@ import Testing
         #expect(TimelineRenderer.svg(RenderInput(plan: plan, title: "dense")) == svg)
     }
 
+    @Test func longIdsAreCutInTheMarginAndWholeInTheirTooltip() throws {
+        let id = String(repeating: "a", count: 60) + "-end"
+        let start = Instant(secondsSinceEpoch: 1_795_392_000)
+        let plan = Plan(
+            spec: SpecInfo(name: "<&\"'>", sha256: nil),
+            window: Window(from: start, to: Instant(secondsSinceEpoch: 1_795_392_000 + 86_400)),
+            tzdata: "2025b", limits: PlanLimits(), triggers: [id: PlanTrigger(kind: "once")],
+            fires: [Fire(at: start, trigger: id, offset: 0, nominalWall: start.secondsSinceEpoch)])
+        let svg = TimelineRenderer.svg(RenderInput(plan: plan, title: "a <b> & \u{7}c"))
+        #expect(svg.contains("<title>\(id)</title>" + String(repeating: "a", count: 25) + "…</text>"))
+        #expect(svg.contains("a &lt;b&gt; &amp; \u{FFFD}c"))
+        #expect(try MarkCounter.count(svg)["fire", default: 0] == 1)
+    }
+
     @Test func aThousandFiresStayMarksWhereTheyFit() throws {
         // 1,000 fires a minute apart over 1,000 columns: one per column, drawn as marks.
         let plan = Self.densePlan(1_000)
