@@ -111,6 +111,13 @@ let package = Package(
 
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+
+        // MARK: Render — a plan (or the difference of two) as an SVG/HTML timeline
+        .target(name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime"]),
+        .testTarget(
+            name: "AlmanacRenderTests",
+            dependencies: ["AlmanacRender", "AlmanacSpec", "AlmanacCompiler", "AlmanacCommandLine", "AlmanacTestSupport"],
+            exclude: ["Fixtures", "Golden"]),
         .testTarget(
             name: "AlmanacExecutorTests",
             dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport", "AlmanacExecutorTestSupport"], exclude: ["Golden"]
@@ -152,7 +159,7 @@ let package = Package(
             name: "almanac",
             dependencies: [
                 "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine",
-                "AlmanacExplain", "AlmanacExpect", "AlmanacInterchange",
+                "AlmanacExplain", "AlmanacExpect", "AlmanacInterchange", "AlmanacRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -8,7 +8,8 @@ import Musl
 import Darwin
 #endif
 
-/// The compiler's command line: `check`, `compile`, `next`, `explain`, `test`, `diff`, `export`, `import`, `schema`, `generate`.
+/// The compiler's command line: `check`, `compile`, `next`, `explain`, `test`, `diff`, `export`, `import`, `render`, `schema`,
+/// `generate`.
 @main
 struct Almanac: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,7 +20,7 @@ struct Almanac: ParsableCommand {
         subcommands: [
             CompileCommand.self, CheckCommand.self, NextCommand.self, ExplainCommand.self, TestCommand.self, DiffCommand.self,
             ExportCommand.self,
-            SchemaCommand.self,
+            SchemaCommand.self, RenderCommand.self,
             GenerateCommand.self, ImportCommand.self,
         ]
     )

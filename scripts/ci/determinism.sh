@@ -42,8 +42,19 @@ for format in text junit github; do
         i=$((i + 1))
     done
 done
+# `almanac render` draws the same bytes whatever the zone and locale.
+for spec in examples/*.yaml; do
+    case "$spec" in *.expect.yaml) continue ;; esac
+    name=$(basename "$spec" .yaml)
+    i=0
+    for env in "TZ=UTC LC_ALL=C" "TZ=Asia/Tokyo LC_ALL=C.UTF-8" "TZ=America/Los_Angeles LANG=fr_FR.UTF-8"; do
+        env $env "$bin" render "$spec" --from 2026-11-23 --horizon 45d -o "$out/$name.render.$i.html" 2>/dev/null
+        cmp -s "$out/$name.render.0.html" "$out/$name.render.$i.html" || { echo "non-deterministic: almanac render $spec under $env"; exit 1; }
+        i=$((i + 1))
+    done
+done
 "$bin" schema spec | cmp -s - schemas/spec.schema.json || { echo "almanac schema spec differs from schemas/spec.schema.json (run scripts/embed-schemas.py)"; exit 1; }
 "$bin" schema plan | cmp -s - schemas/plan.schema.json || { echo "almanac schema plan differs from schemas/plan.schema.json (run scripts/embed-schemas.py)"; exit 1; }
 "$bin" schema diff | cmp -s - schemas/diff.schema.json || { echo "almanac schema diff differs from schemas/diff.schema.json (run scripts/embed-schemas.py)"; exit 1; }
 "$bin" schema expect | cmp -s - schemas/expect.schema.json || { echo "almanac schema expect differs from schemas/expect.schema.json (run scripts/embed-schemas.py)"; exit 1; }
-echo "deterministic: $count examples x 5 environments give identical plans, x 2 identical exports per format; embedded schemas match"
+echo "deterministic: $count examples x 5 environments give identical plans (and renders, x 3), x 2 identical exports per format; embedded schemas match"

@@ -1,0 +1,92 @@
+import AlmanacModel
+import AlmanacPlan
+import AlmanacRender
+import AlmanacSpec
+import AlmanacTime
+import ArgumentParser
+
+/// `almanac render SPEC|PLAN [OLD] -o FILE.svg|FILE.html`: a timeline picture of a plan, or of
+/// what changed from OLD to it.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a plan (or the changes from OLD to it) as a timeline: SVG or HTML.",
+        discussion: """
+            INPUT and OLD are plan files, or spec files (a .yaml or .yml path) compiled in memory over \
+            --from/--to/--horizon, else the window of the side that is a plan, else the spec's default. \
+            The format follows -o: .svg or .html. Exit codes: 0 written; 1 a spec has errors; 2 could not \
+            run (unreadable or invalid plan, unwritable file); 64 usage.
+            """
+    )
+
+    @Argument(help: "The plan or spec to draw (the new side, with OLD).")
+    var input: String
+
+    @Argument(help: "An old plan or spec: draw the fires added, removed and moved from it to INPUT.")
+    var old: String?
+
+    @Option(name: .shortAndLong, help: "The file to write: FILE.svg or FILE.html.")
+    var output: String
+
+    @OptionGroup var window: WindowOptions
+
+    func validate() throws {
+        guard output.hasSuffix(".svg") || output.hasSuffix(".html") else {
+            throw ValidationError("-o must name a .svg or .html file")
+        }
+        let sides = [input] + (old.map { [$0] } ?? [])
+        if window.isGiven && !sides.contains(where: DiffCommand.isSpec) {
+            throw ValidationError("--from, --to and --horizon apply only when INPUT or OLD is a spec (.yaml or .yml)")
+        }
+    }
+
+    func run() throws {
+        let newPlan = DiffCommand.isSpec(input) ? nil : try DiffCommand.readPlan(input)
+        let oldPlan = try old.flatMap { DiffCommand.isSpec($0) ? nil : try DiffCommand.readPlan($0) }
+        let (newSession, oldSession) = try loadSpecs()
+        let plans = [newPlan, oldPlan].compactMap { $0 }
+        let sessions = [newSession, oldSession].compactMap { $0 }
+        var shared: Window?
+        if let session = sessions.first {
+            if !window.isGiven, let plan = plans.first {
+                shared = plan.window
+            } else {
+                shared = try window.window(for: session, now: try Clock.now())
+            }
+        }
+        let plan = try newPlan ?? DiffCommand.compile(newSession!, over: shared!)
+        let before: Plan? = old == nil ? nil : try oldPlan ?? DiffCommand.compile(oldSession!, over: shared!)
+        var except: [String: [(from: CivilDate, to: CivilDate)]] = [:]
+        if let schedule = newSession?.schedule {
+            for trigger in schedule.triggers where !trigger.except.isEmpty {
+                except[trigger.id] = trigger.except.map { ($0.from, $0.to) }
+            }
+        }
+        let renderInput = RenderInput(plan: plan, old: before, exceptDays: except, title: input)
+        let text = output.hasSuffix(".html") ? TimelineRenderer.html(renderInput) : TimelineRenderer.svg(renderInput)
+        do {
+            _ = try OutputFile.write(Array(text.utf8), to: output)
+        } catch let error as PlanError {
+            Terminal.writeErr("almanac: \(error)\n")
+            throw ExitCode(2)
+        }
+    }
+
+    /// The sides that are specs, both validated before either is reported; exits 1 on errors.
+    func loadSpecs() throws -> (new: SpecSession?, old: SpecSession?) {
+        let paths: [String?] = [input, old]
+        var sides: [(SourceFile, SpecLoader.Result)?] = []
+        for path in paths {
+            if let path, DiffCommand.isSpec(path) { sides.append(try SpecSession.validate(path)) } else { sides.append(nil) }
+        }
+        let renderer = DiagnosticRenderer(format: .text, colour: Terminal.wantsColour(2))
+        var failed = false
+        for case let (file, result)? in sides {
+            if !result.diagnostics.isEmpty { Terminal.writeErr(renderer.render(result.diagnostics, in: file)) }
+            if result.schedule == nil { failed = true }
+        }
+        if failed { throw ExitCode(1) }
+        let sessions = sides.map { side in side.map { SpecSession(file: $0.0, schedule: $0.1.schedule!, renderer: renderer) } }
+        return (sessions[0], sessions[1])
+    }
+}
