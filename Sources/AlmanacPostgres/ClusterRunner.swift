@@ -464,7 +464,7 @@ public final class ClusterRunner: Service, @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(10))
         }
         try? await beat()
-        try? await store.client.query(
+        _ = try? await store.client.query(
             "UPDATE almanac_executors SET stopped_at = now() WHERE id = \(options.executorID)", logger: store.logger)
         let stats = lock.withLock { self.stats }
         log("stopped: \(stats.claimed) claimed, \(stats.started) started, \(stats.leaseLosses) claims lost")

@@ -101,7 +101,7 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
 
     public func append(_ entry: Journal.Entry) throws {
         let line = JournalLine.format(entry)
-        try wait {
+        _ = try wait {
             try await self.client.query(
                 "INSERT INTO almanac_journal_lines (name, snapshot, line) VALUES (\(self.name), false, \(line))", logger: self.logger)
         }
@@ -126,7 +126,7 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
     }
 
     public func recordRegistration(_ text: String) throws {
-        try wait {
+        _ = try wait {
             try await self.client.query(
                 "UPDATE almanac_journals SET registration = \(text) WHERE name = \(self.name)", logger: self.logger)
         }
