@@ -63,6 +63,13 @@ enum ClockTarget: String {
         }
     }
 
+    /// What a fixed-time crontab line does at a clock change depends on the machine, not the file:
+    /// cronie's catch-up rule (run right after a spring-forward jump, once in a fall-back; cronsim
+    /// models it) follows the daemon's own clock, while on a machine in another zone (often UTC) a
+    /// `CRON_TZ=` line is matched minute by minute (skip, both). Such a line is exact only where
+    /// no clock change meets it. Wildcard lines behave alike either way.
+    func dependsOnTheMachine(wildcard: Bool) -> Bool { self == .crontab && !wildcard }
+
     /// systemd elapses once, in the first pass; robfig/cron steps in elapsed time and matches the
     /// repeated wall time again; so does cronie's minute-by-minute matching of a `CRON_TZ=` line.
     func overlap(wildcard: Bool) -> OverlapPolicy {
@@ -378,18 +385,28 @@ enum ExportClock {
                 guard offset < length else { continue }
                 let date = LocalDateTime(wallSeconds: wall + Int64(offset)).date
                 guard select(date) else { continue }
+                let machine = target.dependsOnTheMachine(wildcard: rule.wildcard)
                 if isGap {
                     // Compared by outcome: shift and next agree on the gap's first instant, and a
                     // time moved onto one the rule fires at anyway is one fire, as if skipped.
                     let ours = gapOutcome(trigger.dst.gap, t: t, start: start, length: length, times: times)
                     let theirs = gapOutcome(target.gap(wildcard: rule.wildcard), t: t, start: start, length: length, times: times)
-                    if ours != theirs { gapHits.insert(t) }
-                } else if target.overlap(wildcard: rule.wildcard) != trigger.dst.overlap {
+                    if machine || ours != theirs { gapHits.insert(t) }
+                } else if machine || target.overlap(wildcard: rule.wildcard) != trigger.dst.overlap {
                     overlapHits.insert(t)
                 }
             }
         }
         var out: [ExportIssue] = []
+        if target.dependsOnTheMachine(wildcard: rule.wildcard) {
+            for (hits, gap) in [(gapHits, true), (overlapHits, false)] where !hits.isEmpty {
+                out.append(
+                    ExportIssue(
+                        message: .exportLossCrontabClockChange(trigger.id, times: timesText(hits.sorted()), zone: rule.zone, gap: gap),
+                        refused: false))
+            }
+            return out
+        }
         if !gapHits.isEmpty {
             out.append(
                 ExportIssue(
@@ -439,6 +456,13 @@ enum ExportClock {
         switch table.resolve(l) {
         case .unique: return []
         case .gap:
+            if target.dependsOnTheMachine(wildcard: false) {
+                return [
+                    ExportIssue(
+                        message: .exportLossCrontabClockChange(trigger.id, times: clock(l.time.secondsOfDay), zone: zone, gap: true),
+                        refused: false)
+                ]
+            }
             guard trigger.dst.gap != target.gap(wildcard: false) else { return [] }
             return [
                 ExportIssue(
@@ -448,6 +472,13 @@ enum ExportClock {
                         policy: trigger.dst.gap.rawValue), refused: false)
             ]
         case .overlap:
+            if target.dependsOnTheMachine(wildcard: false) {
+                return [
+                    ExportIssue(
+                        message: .exportLossCrontabClockChange(trigger.id, times: clock(l.time.secondsOfDay), zone: zone, gap: false),
+                        refused: false)
+                ]
+            }
             guard trigger.dst.overlap != target.overlap(wildcard: false) else { return [] }
             return [
                 ExportIssue(

@@ -56,6 +56,19 @@ extension DiagnosticMessage {
         )
     }
 
+    /// A fixed-time crontab line at a clock change: what it does depends on the daemon's zone.
+    package static func exportLossCrontabClockChange(_ id: String, times: String, zone: String, gap: Bool) -> DiagnosticMessage {
+        let place = gap ? "the spring-forward gap" : "the repeated hour"
+        let both =
+            gap
+            ? "cronie runs it right after the jump when its own clock is on \(zone), and not at all when it runs on another zone such as UTC"
+            : "cronie runs it once when its own clock is on \(zone), and in both passes when it runs on another zone such as UTC"
+        return .init(
+            .exportLoss,
+            "'\(id)' at \(times) falls in \(place) in \(zone) on days it fires, and a fixed-time crontab line does not behave the same on every machine there: \(both); export with --utc, or move the time out of \(place)"
+        )
+    }
+
     package static func exportLossDSTOverlap(
         _ id: String, format: String, times: String, zone: String, does: String, theirs: String, policy: String
     ) -> DiagnosticMessage {
