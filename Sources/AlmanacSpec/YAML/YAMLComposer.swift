@@ -183,10 +183,15 @@ private struct ComposerState {
     /// Line and column (in Unicode scalars, counting UTF-8 lead bytes) of a byte offset.
     static func position(ofByte offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> SourcePosition {
         var line = 1, column = 1
-        for byte in buffer.prefix(min(offset, buffer.count)) {
+        let end = min(offset, buffer.count)
+        for i in 0..<end {
+            let byte = buffer[i]
             if byte == 0x0A {
                 line += 1
                 column = 1
+            } else if byte == 0x0D && i + 1 < buffer.count && buffer[i + 1] == 0x0A {
+                // The CR of a CRLF ends the line; it is no column (a bad byte at the line's end
+                // sits one column past its last character, not two).
             } else if byte & 0xC0 != 0x80 {
                 column += 1
             }
