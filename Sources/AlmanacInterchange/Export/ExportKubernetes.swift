@@ -1,3 +1,4 @@
+import AlmanacJSON
 import AlmanacModel
 import AlmanacTime
 
@@ -83,23 +84,5 @@ enum ExportKubernetes {
     }
 
     /// A YAML double-quoted scalar (JSON string escaping is valid YAML).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for c in text.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 {
-                    let hex = String(c.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONWriter.quoted(text) }
 }
