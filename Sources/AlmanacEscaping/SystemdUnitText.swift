@@ -18,13 +18,20 @@ public enum SystemdUnitText {
         return out
     }
 
-    /// An `ExecStart=` value running `words` as the argument vector, each word double-quoted:
-    /// `"` and `\` escaped, `$` as `$$` (no variable is expanded), `%` as `%%` (no specifier), every
-    /// control character, line break and bidirectional control as a C escape, so the line stays one
-    /// line and a lone `;` stays a word. NUL is refused (`ProcessArgument`).
+    /// An `ExecStart=` value running `words` as the argument vector. A word of letters, digits and
+    /// `/._+=:,@-` only is written as it is; any other is double-quoted: `"` and `\` escaped, `$` as
+    /// `$$` (no variable is expanded), `%` as `%%` (no specifier), every control character, line
+    /// break and bidirectional control as a C escape, so the line stays one line and a lone `;`
+    /// stays a word. Refused: NUL (`ProcessArgument`), and a first word that is not an absolute
+    /// path — systemd reads the prefixes `-@:+!` off the first word even when it is quoted.
     public static func commandLine(_ words: [String]) throws(UnwritableText) -> String {
+        guard let program = words.first, program.hasPrefix("/") else {
+            throw UnwritableText(
+                what: "the program '\(TerminalText.visible(words.first ?? ""))'",
+                why: "an ExecStart= line must start with an absolute path, since systemd reads `-@:+!` at its start as flags")
+        }
         var out: [String] = []
-        for word in words { out.append(try quotedWord(word, dollar: "$$")) }
+        for word in words { out.append(isBare(word) ? word : try quotedWord(word, dollar: "$$")) }
         return out.joined(separator: " ")
     }
 
@@ -38,6 +45,16 @@ public enum SystemdUnitText {
                 why: "systemd takes only letters, digits and '_', not starting with a digit")
         }
         return try quotedWord(name + "=" + value, dollar: "$")
+    }
+
+    /// A word systemd splits, unescapes and expands to itself: no blank, quote, backslash, `$`,
+    /// `%`, `;` or control character.
+    private static func isBare(_ word: String) -> Bool {
+        !word.isEmpty
+            && word.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "/._+=:,@-".utf8.contains(byte)
+            }
     }
 
     private static func quotedWord(_ word: String, dollar: String) throws(UnwritableText) -> String {

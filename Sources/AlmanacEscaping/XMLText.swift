@@ -1,11 +1,11 @@
 /// Text in XML 1.0 and HTML (render's SVG and HTML, `almanac test`'s JUnit report, the console):
-/// `& < > " '` as entities, so the same text is safe in element content and in either kind of
-/// attribute quote. XML 1.0 cannot hold most C0 controls, U+FFFE or U+FFFF at all: rather than
+/// `& < >` as entities everywhere, and `" '` too in attribute values, so a value is safe in either
+/// kind of attribute quote. XML 1.0 cannot hold most C0 controls, U+FFFE or U+FFFF at all: rather than
 /// refuse a report or a picture, every unprintable character (`ControlCharacter.isUnprintable`) but
 /// tab and LF is written visibly, `\u{1B}` (the bidirectional controls too, so a name cannot
 /// reorder what is shown).
 public enum XMLText {
-    /// Element content (`<title>…</title>`, `<failure>…</failure>`): tab and LF kept.
+    /// Element content (`<title>…</title>`, `<failure>…</failure>`): quotes, tab and LF kept.
     public static func content(_ text: String) -> String { escape(text, inAttribute: false) }
 
     /// An attribute value: also tab and LF as character references (`&#9;`, `&#10;`), which
@@ -18,8 +18,8 @@ public enum XMLText {
             case "&": return "&amp;"
             case "<": return "&lt;"
             case ">": return "&gt;"
-            case "\"": return "&quot;"
-            case "'": return "&#39;"
+            case "\"": return inAttribute ? "&quot;" : nil
+            case "'": return inAttribute ? "&#39;" : nil
             case "\t": return inAttribute ? "&#9;" : nil
             case "\n": return inAttribute ? "&#10;" : nil
             default:

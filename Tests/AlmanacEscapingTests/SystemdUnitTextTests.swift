@@ -33,11 +33,16 @@ import Testing
     @Test func commandWordsAreQuotedWithCEscapes() throws {
         #expect(
             try SystemdUnitText.commandLine(["/bin/sh", "-c", "echo $HOME 100% \"q\" \\ ; x"])
-                == #""/bin/sh" "-c" "echo $$HOME 100%% \"q\" \\ ; x""#)
-        #expect(try SystemdUnitText.commandLine(["a\nb\tc\rd\u{1B}e\u{7F}"]) == #""a\nb\tc\rd\x1be\x7f""#)
-        #expect(try SystemdUnitText.commandLine(["\u{85}\u{2028}\u{202E}"]) == #""\u0085\u2028\u202e""#)
-        #expect(try SystemdUnitText.commandLine([""]) == #""""#)
+                == #"/bin/sh -c "echo $$HOME 100%% \"q\" \\ ; x""#)
+        #expect(try SystemdUnitText.commandLine(["/x", "a\nb\tc\rd\u{1B}e\u{7F}"]) == #"/x "a\nb\tc\rd\x1be\x7f""#)
+        #expect(try SystemdUnitText.commandLine(["/x", "\u{85}\u{2028}\u{202E}"]) == #"/x "\u0085\u2028\u202e""#)
+        #expect(try SystemdUnitText.commandLine(["/x", "", ";", "a=b,c:d@e+f"]) == #"/x "" ";" a=b,c:d@e+f"#)
         #expect(throws: UnwritableText.self) { try SystemdUnitText.commandLine(["/bin/sh", "-c", "a\u{0}b"]) }
+        // systemd reads `-@:+!` off the first word, quoted or not: only an absolute path starts a line.
+        for program in ["-/bin/sh", "@/bin/sh", "sh", "", "\"/bin/sh\""] {
+            #expect(throws: UnwritableText.self) { try SystemdUnitText.commandLine([program, "-c", "x"]) }
+        }
+        #expect(throws: UnwritableText.self) { try SystemdUnitText.commandLine([]) }
     }
 
     @Test func environmentAssignmentsKeepDollarsAndRefuseOtherNames() throws {
@@ -49,8 +54,8 @@ import Testing
     }
 
     /// systemd.syntax(7)'s reading of a command line: words split at blanks outside quotes, C
-    /// escapes decoded inside and outside quotes, then `$$` as `$` and `%%` as `%` (no variable or
-    /// specifier is left, since the writer doubles every `$` and `%`).
+    /// escapes decoded inside quotes, then `$$` as `$` and `%%` as `%` (no variable or specifier is
+    /// left, since the writer doubles every `$` and `%`). A bare word holds none of `"\$%` here.
     static func unquote(_ line: String) -> [String]? {
         var words: [String] = []
         var scalars = Array(line.unicodeScalars)[...]
@@ -59,7 +64,13 @@ import Testing
                 scalars.removeFirst()
                 continue
             }
-            guard first == "\"" else { return nil }
+            guard first == "\"" else {
+                let bare = scalars.prefix { $0 != " " }
+                guard !bare.contains(where: { "\"\\$%".unicodeScalars.contains($0) }) else { return nil }
+                words.append(String(String.UnicodeScalarView(bare)))
+                scalars.removeFirst(bare.count)
+                continue
+            }
             scalars.removeFirst()
             var word = ""
             while true {
