@@ -38,6 +38,8 @@ public struct SwiftGenerator: Sendable {
             } else if SwiftName.enumMembers.contains(bare) {
                 diagnostics.append(
                     Diagnostic(.generatedNameTaken(trigger.id, swiftName: bare), at: trigger.range))
+            } else if SwiftText.optionalCases.contains(bare) {
+                diagnostics.append(Diagnostic(.generatedNameShadowed(trigger.id, swiftName: bare), at: trigger.range))
             } else {
                 firstByName[bare] = trigger
                 cases.append((name, trigger.id))

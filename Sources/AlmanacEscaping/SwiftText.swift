@@ -35,6 +35,11 @@ public enum SwiftText {
         return keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// Case names Optional shadows: a case `none` compiles, but `.none` where an optional of the
+    /// enum is expected means Optional's (Swift only warns), so `value == .none` compares with nil.
+    /// A generator refuses it as a case name. (`.some` needs a value, so it cannot be mistaken.)
+    public static let optionalCases: Set<String> = ["none"]
+
     /// Swift's reserved words, and the contextual ones that cannot name a member or a case without
     /// backticks (`Type`, `Protocol`, `self`, `Self`, `Any`).
     public static let keywords: Set<String> = [

@@ -57,8 +57,7 @@ struct RunCommand: ParsableCommand {
             // ServiceLifecycle handles SIGTERM and SIGINT (a graceful stop) from here on.
             SignalWatcher.unblock()
             let log: @Sendable (String) -> Void = { message in
-                let now = Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down)))
-                FileHandle.standardError.write(Data("almanac-exec: \(now) \(message)\n".utf8))
+                printLog(at: Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down))), message)
             }
             try runCluster(
                 plan: plan, address: address, misfire: misfire, grace: TimeArgument.duration(grace) ?? 60, cluster: clusterOptions,
@@ -69,8 +68,7 @@ struct RunCommand: ParsableCommand {
         // The signals were blocked in `main`, before any thread existed; this thread receives them.
         SignalWatcher.start(posting: clock)
         let log: @Sendable (String) -> Void = { message in
-            let now = Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down)))
-            FileHandle.standardError.write(Data("almanac-exec: \(now) \(message)\n".utf8))
+            printLog(at: Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down))), message)
         }
         let path = plan, state = self.state
         // Before the first load, so a plan replaced while it is read is read again.

@@ -94,6 +94,12 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data("almanac-exec: \(TerminalText.visible(message))\n".utf8))
 }
 
+/// One line of the daemon's log on standard error, stamped `now`. Messages quote fire ids, plan
+/// and journal text and commands' errors: shown through `TerminalText` like every other line.
+func printLog(at now: Instant, _ message: String) {
+    FileHandle.standardError.write(Data("almanac-exec: \(now) \(TerminalText.visible(message))\n".utf8))
+}
+
 /// One line of a report on standard output. Names and ids in it come from plans, journals and the
 /// shared store, which any spec or hand-edited file may fill: every control, line-break and
 /// bidirectional character is shown as `\u{…}` (`TerminalText`), never sent to the terminal.
