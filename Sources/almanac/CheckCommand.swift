@@ -62,7 +62,7 @@ struct CheckCommand: ParsableCommand {
             do {
                 bytes = try Files.read(path)
             } catch {
-                Terminal.writeErr("almanac: \(error)\n")
+                Terminal.writeError("\(error)")
                 couldNotRead = true
                 continue
             }
@@ -115,7 +115,7 @@ struct CheckCommand: ParsableCommand {
             specFile = SourceFile(path: spec, bytes: try Files.read(spec))
             file = SourceFile(path: path, bytes: try Files.read(path))
         } catch {
-            Terminal.writeErr("almanac: cannot check \(path) against its spec \(spec): \(error)\n")
+            Terminal.writeError("cannot check \(path) against its spec \(spec): \(error)")
             return nil
         }
         let loaded = SpecLoader.load(specFile)

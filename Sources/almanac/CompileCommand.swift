@@ -49,7 +49,7 @@ struct CompileCommand: ParsableCommand {
                 try stream(expansion, session, to: FileSink(fileDescriptor: 1))
             } catch let error as PlanError {
                 // Standard output could not take the plan (a full disk, `ulimit -f`): could not run.
-                Terminal.writeErr("almanac: \(error)\n")
+                Terminal.writeError("\(error)")
                 throw ExitCode(2)
             }
             return
@@ -60,7 +60,7 @@ struct CompileCommand: ParsableCommand {
         do {
             destination = try OutputFile(output)
         } catch let error as PlanError {
-            Terminal.writeErr("almanac: \(error)\n")
+            Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
         if check {
@@ -76,7 +76,7 @@ struct CompileCommand: ParsableCommand {
             try stream(expansion, session, to: destination.openSink())
             try destination.commit()
         } catch let error as PlanError {
-            Terminal.writeErr("almanac: \(error)\n")
+            Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
     }
@@ -94,7 +94,7 @@ struct CompileCommand: ParsableCommand {
         do {
             try stream(expansion, session, to: FileSink(path: temporary))
         } catch let error as PlanError {
-            Terminal.writeErr("almanac: \(error)\n")
+            Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
         // The window flags as given, else the window compiled (today's default changes daily).

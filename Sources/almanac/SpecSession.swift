@@ -29,7 +29,7 @@ struct SpecSession {
         do {
             bytes = try Files.read(path)
         } catch {
-            Terminal.writeErr("almanac: \(error)\n")
+            Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
         let file = SourceFile(path: path == "-" ? "<stdin>" : path, bytes: bytes)
@@ -45,7 +45,7 @@ struct SpecSession {
     func requireTriggers(_ ids: [String], spec: String) throws {
         let known = Set(schedule.triggers.map(\.id))
         if let first = ids.first(where: { !known.contains($0) }) {
-            Terminal.writeErr("almanac: no trigger '\(first)' in \(spec)\(Suggestion.hint(for: first, among: known.sorted()))\n")
+            Terminal.writeError("no trigger '\(first)' in \(spec)\(Suggestion.hint(for: first, among: known.sorted()))")
             throw ExitCode(1)
         }
     }
