@@ -2,6 +2,7 @@ import AlmanacCodegen
 import AlmanacEscaping
 import AlmanacJSON
 import AlmanacModel
+import AlmanacTime
 
 /// `almanac generate swift` over a schedule built from the input without validation — the first
 /// line is the name, each further line a payload key, the trigger ids fixed — so every character

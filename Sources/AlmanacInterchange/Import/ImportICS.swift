@@ -71,15 +71,18 @@ struct ICSImporter {
 
     /// Content lines unfolded (a line starting with a space or tab continues the one before).
     static func properties(_ file: SourceFile) -> [Property] {
-        var logical: [(text: String, line: Int)] = []
+        // Each logical line keeps where its physical lines start in it, so that a value on a
+        // continuation line is located there, not past the end of the first line.
+        var logical: [(text: String, segments: [(line: Int, offset: Int)])] = []
         for (number, text) in sourceLines(file) {
             if let f = text.first, f == " " || f == "\t", !logical.isEmpty {
+                logical[logical.count - 1].segments.append((number, logical[logical.count - 1].text.unicodeScalars.count))
                 logical[logical.count - 1].text += String(text.dropFirst())
             } else if !text.isEmpty {
-                logical.append((text, number))
+                logical.append((text, [(number, 0)]))
             }
         }
-        return logical.compactMap { text, line in
+        return logical.compactMap { text, segments in
             // NAME;P=V;P="V:W":VALUE — the first colon outside quotes ends the parameters.
             var inQuotes = false
             var colon: String.Index?
@@ -99,9 +102,11 @@ struct ICSImporter {
                 if kv.count == 2 { parameters[kv[0].uppercased()] = kv[1].trimmingCharacters(in: "\"") }
             }
             let value = String(text[text.index(after: colon)...])
-            return Property(
-                name: name.uppercased(), parameters: parameters, value: value, line: line,
-                column: text[...colon].unicodeScalars.count + 1)
+            let offset = text[...colon].unicodeScalars.count
+            let segment = segments.last { $0.offset <= offset } ?? segments[0]
+            // A continuation line's first character is the folding space, dropped from the text.
+            let column = offset - segment.offset + (segment.offset > 0 ? 2 : 1)
+            return Property(name: name.uppercased(), parameters: parameters, value: value, line: segment.line, column: column)
         }
     }
 
