@@ -35,7 +35,7 @@ public enum CodegenCheck {
             literals += found
             invariant(template.contains(code) || declaresAName(code), "code outside the template: \(code)")
         }
-        let expected = Set(["job", "2fa.default_x-y"] + trigger.payload.keys)
+        let expected = Set(["job", "2fa.default_x-y"] + trigger.payload.keys).union(templateLiterals())
         invariant(Set(literals).isSubset(of: expected), "literals \(Set(literals).subtracting(expected)) are no id or key")
     }
 
@@ -58,12 +58,22 @@ public enum CodegenCheck {
 
     /// The generator's lines for a schedule with nothing to escape, literals blanked: the template.
     static func templateLines() -> [String] {
+        templateSource().compactMap { SwiftLiteralScanner.strip($0)?.code }
+    }
+
+    /// The template's own string literals (date formats, separators), its id and key left out.
+    static func templateLiterals() -> Set<String> {
+        Set(templateSource().flatMap { SwiftLiteralScanner.strip($0)?.literals ?? [] }).subtracting(["a", "k", "t"])
+    }
+
+    /// The code lines generated for a schedule with nothing to escape: one trigger `a`, key `k`.
+    static func templateSource() -> [String] {
         var trigger = Trigger(id: "a", kind: .once(OnceRule(.instant(Instant(secondsSinceEpoch: 0)))))
         trigger.payload = ["k": .string("v")]
         var schedule = Schedule(name: "t")
         schedule.triggers = [trigger]
         let source = SwiftGenerator(typeName: "F", sourceName: "t").generate(schedule).source ?? ""
-        return source.split(separator: "\n").map { String($0.drop { $0 == " " }) }.compactMap { SwiftLiteralScanner.strip($0)?.code }
+        return source.split(separator: "\n").map { String($0.drop { $0 == " " }) }.filter { !$0.hasPrefix("//") }
     }
 }
 

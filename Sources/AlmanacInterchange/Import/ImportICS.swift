@@ -17,9 +17,29 @@ struct ICSImporter {
         var name: String
         var parameters: [String: String]
         var value: String
-        var line: Int
-        /// 1-based column of the value on its first line.
-        var column: Int
+        /// The physical lines the content line was folded from: each one's number and the offset
+        /// (in scalars) in the unfolded text where it starts.
+        var segments: [(line: Int, offset: Int)]
+        /// Where the value starts in the unfolded text.
+        var valueOffset: Int
+
+        /// The value's first scalar's line and 1-based column.
+        var line: Int { position(ofValueScalar: 0).line }
+        var column: Int { position(ofValueScalar: 0).column }
+
+        /// Where scalar `k` of the value is in the file: on the physical line that holds it (a
+        /// continuation line's first character is the folding space, dropped from the text).
+        func position(ofValueScalar k: Int) -> (line: Int, column: Int) {
+            let offset = valueOffset + k
+            let segment = segments.last { $0.offset <= offset } ?? segments[0]
+            return (segment.line, offset - segment.offset + (segment.offset > 0 ? 2 : 1))
+        }
+
+        /// `length` scalars of the value from scalar `k`.
+        func range(ofValueScalar k: Int, length: Int) -> SourceRange {
+            let (line, column) = position(ofValueScalar: k)
+            return SourceRange(line: line, column: column, length: length)
+        }
     }
 
     func run(into spec: inout ImportSpecWriter, _ diagnostics: inout DiagnosticBag) {
@@ -102,11 +122,9 @@ struct ICSImporter {
                 if kv.count == 2 { parameters[kv[0].uppercased()] = kv[1].trimmingCharacters(in: "\"") }
             }
             let value = String(text[text.index(after: colon)...])
-            let offset = text[...colon].unicodeScalars.count
-            let segment = segments.last { $0.offset <= offset } ?? segments[0]
-            // A continuation line's first character is the folding space, dropped from the text.
-            let column = offset - segment.offset + (segment.offset > 0 ? 2 : 1)
-            return Property(name: name.uppercased(), parameters: parameters, value: value, line: segment.line, column: column)
+            return Property(
+                name: name.uppercased(), parameters: parameters, value: value, segments: segments,
+                valueOffset: text[...colon].unicodeScalars.count)
         }
     }
 
@@ -211,16 +229,17 @@ struct ICSImporter {
             return nil
         }
         if let rrule = rrules.first {
-            // Almanac's own reading of the rule, its errors located in the .ics (on the value's first line).
+            // Almanac's own reading of the rule, its errors located in the .ics (on the line of the
+            // folded value that holds them).
             let (parsed, errors) = RRuleParser.parse(rrule.value)
             for error in errors {
                 diagnostics.emit(
-                    Diagnostic(error, at: SourceRange(line: rrule.line, column: rrule.column + error.offset, length: error.length)))
+                    Diagnostic(error, at: rrule.range(ofValueScalar: error.offset, length: error.length)))
             }
             guard let parsed else { return nil }
             if let error = RRuleParser.checkUntil(parsed, dtstartIsDate: start.dateOnly) {
                 diagnostics.emit(
-                    Diagnostic(error, at: SourceRange(line: rrule.line, column: rrule.column + error.offset, length: error.length)))
+                    Diagnostic(error, at: rrule.range(ofValueScalar: error.offset, length: error.length)))
                 return nil
             }
             if !rdates.contains(start.text) { rdates.insert(start.text, at: 0) }
