@@ -30,6 +30,8 @@ public enum Importer {
             return ImportResult(spec: nil, diagnostics: diagnostics.diagnostics)
         }
         var spec = ImportSpecWriter(name: name, source: file.path, format: format)
+        // Cron, systemd and Kubernetes run jobs on servers; an iCalendar file's events are a person's.
+        spec.runsOn = format == .ics ? .phone : .server
         switch format {
         case .crontab: CrontabImporter(file: file, timezone: timezone, system: systemCrontab).run(into: &spec, &diagnostics)
         case .systemd: SystemdImporter(file: file, timezone: timezone).run(into: &spec, &diagnostics)
@@ -67,6 +69,8 @@ struct ImportSpecWriter {
     var header: [String] = []
     /// The spec's `timezone`, when the importer has one for every trigger that does not say otherwise.
     var timezone: String?
+    /// The spec's `runs_on`, written when it is not the default.
+    var runsOn = RunnerProfile.default
     var triggers: [ImportedTrigger] = []
     private var ids = Set<String>()
 
@@ -112,6 +116,7 @@ struct ImportSpecWriter {
         for line in header { out += "# \(line)\n" }
         out += "version: 1\n"
         out += "name: \(JSONWriter.quoted(name))\n"
+        if runsOn != .default { out += "runs_on: \(runsOn.rawValue)\n" }
         if let timezone { out += "timezone: \(timezone)\n" }
         out += "triggers:\n"
         for (i, trigger) in triggers.enumerated() {
