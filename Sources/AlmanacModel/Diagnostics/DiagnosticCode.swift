@@ -44,6 +44,11 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     // W025x: what runs a spec (`runs_on`)
     case phoneCeiling = "W0250"
 
+    // MARK: E023x — characters a field cannot hold, and values a format cannot hold
+    case controlCharacter = "E0230"
+    case exportUnwritable = "E0231"
+    case invalidEnvironmentName = "E0232"
+
     // MARK: E03xx — references and meaning
     case unknownBlackout = "E0301"
     case unknownRegion = "E0302"
