@@ -34,6 +34,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
@@ -140,14 +141,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
 
         .testTarget(
             name: "AlmanacPostgresTests",
             dependencies: [
-                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacExecutor", "AlmanacExecutorTestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacExecutor", "AlmanacExecutorTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]),
 
         // MARK: Executables — thin ArgumentParser front ends over one shared reading of times and durations
@@ -168,6 +172,7 @@ let package = Package(
             dependencies: [
                 "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics",
                 .target(name: "AlmanacPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

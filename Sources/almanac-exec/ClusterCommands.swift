@@ -6,6 +6,7 @@ import Foundation
 #if PostgreSQL
 import AlmanacPostgres
 import Logging
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 #endif
 
@@ -58,18 +59,20 @@ struct StatusCommand: ParsableCommand {
         print("schema version \(status.schema)")
         for spec in status.specs {
             let states = spec.states.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            let name = spec.name == spec.id ? "" : " (name '\(spec.name)')"
             print(
-                "spec \(spec.name): sha256 \(spec.currentSHA256?.prefix(12) ?? "none"), window to \(spec.windowTo ?? "?"); fires: \(states.isEmpty ? "none" : states)"
+                "spec \(spec.id)\(name): revision \(spec.revision), sha256 \(spec.currentSHA256?.prefix(12) ?? "none"), window to \(spec.windowTo ?? "?"); fires: \(states.isEmpty ? "none" : states)"
             )
-            print("  next due \(spec.nextDue ?? "none"); executors last beat \(spec.lastBeat ?? "never")")
+            print("  published \(spec.published ?? "never"); next due \(spec.nextDue ?? "none"); executors last beat \(spec.lastBeat ?? "never")")
         }
         print(status.executors.isEmpty ? "executors: none" : "executors:")
         for e in status.executors {
             let lateness =
                 e.maxLateness.map { String(format: "lateness last %.3f s, max %.3f s", e.lastLateness ?? 0, $0) } ?? "nothing started"
             print(
-                "  \(e.id)  \(e.stopped ? "stopped" : "running"), last seen \(e.lastSeen) (\(String(format: "%.0f", e.secondsSinceSeen)) s ago)"
+                "  \(e.id)  \(e.condition.rawValue), last seen \(e.lastSeen) (\(String(format: "%.0f", e.secondsSinceSeen)) s ago)"
                     + "; claimed \(e.claimed), started \(e.started), holding \(e.holding), claims lost \(e.leaseLosses); \(lateness)")
+            if let why = e.standingBy, e.condition == .standingBy { print("    standing by: \(why)") }
         }
         #endif
     }
@@ -87,21 +90,34 @@ func requireStore(_ options: StoreOptions) throws -> String {
 }
 
 #if PostgreSQL
-/// Opens the store at `address`, runs `body` with its client running, and turns store and connection
-/// errors into exit status 2 with a message.
+/// Opens the store at `address`, runs `body`, and turns store and connection errors into exit status
+/// 2 with a message (in the server's words), and a refused publication into exit status 1.
 func withStore<T: Sendable>(_ address: String, _ body: @escaping @Sendable (ClusterStore) async throws -> T) throws -> T {
-    do {
-        let store = try ClusterStore(address: try StoreAddress(address))
-        return try blockOn { try await store.withRunningClient(body) }
-    } catch let error as StoreAddress.Invalid {
+    let store: ClusterStore
+    do { store = try ClusterStore(address: try StoreAddress(address)) } catch let error as StoreAddress.Invalid {
         throw ValidationError(error.description)
-    } catch let error as StoreError {
-        printError(error.description)
+    } catch {
+        printError("store \(StoreAddress.redactedText(address)): \(StoreError.describe(error))")
         throw ExitCode(2)
+    }
+    do {
+        return try blockOn {
+            do {
+                let result = try await body(store)
+                await store.close()
+                return result
+            } catch {
+                await store.close()
+                throw error
+            }
+        }
+    } catch let error as PlanRefused {
+        printError(error.description)
+        throw ExitCode(1)
     } catch let error as ExitCode {
         throw error
     } catch {
-        printError("store \(StoreAddress.redactedText(address)): \(StoreError.describe(error))")
+        printError("store \(store.address.redacted): \(StoreError.describe(error))")
         throw ExitCode(2)
     }
 }
@@ -113,7 +129,8 @@ func statusJSON(_ status: ClusterStatus) -> JSONValue {
         "specs": .array(
             status.specs.map { s in
                 .object([
-                    "spec": .string(s.name), "sha256": s.currentSHA256.map(JSONValue.string) ?? .null,
+                    "spec": .string(s.id), "name": .string(s.name), "revision": .number(String(s.revision)),
+                    "published": s.published.map(JSONValue.string) ?? .null, "sha256": s.currentSHA256.map(JSONValue.string) ?? .null,
                     "window_to": s.windowTo.map(JSONValue.string) ?? .null, "last_beat": s.lastBeat.map(JSONValue.string) ?? .null,
                     "next_due": s.nextDue.map(JSONValue.string) ?? .null,
                     "fires": .object(s.states.mapValues { .number(String($0)) }),
@@ -122,7 +139,9 @@ func statusJSON(_ status: ClusterStatus) -> JSONValue {
         "executors": .array(
             status.executors.map { e in
                 .object([
-                    "id": .string(e.id), "last_seen": .string(e.lastSeen), "stopped": .bool(e.stopped), "specs": .string(e.specs),
+                    "id": .string(e.id), "last_seen": .string(e.lastSeen), "condition": .string(e.condition.rawValue),
+                    "stopped": .bool(e.condition == .stopped), "lost": .bool(e.condition == .lost),
+                    "standing_by": e.standingBy.map(JSONValue.string) ?? .null, "specs": .string(e.specs),
                     "claimed": .number(String(e.claimed)), "started": .number(String(e.started)), "holding": .number(String(e.holding)),
                     "claims_lost": .number(String(e.leaseLosses)), "last_lateness": number(e.lastLateness),
                     "max_lateness": number(e.maxLateness),
@@ -155,50 +174,60 @@ func runCluster(
     log: @escaping @Sendable (String) -> Void
 ) throws {
     let store: ClusterStore
-    do { store = try ClusterStore(address: try StoreAddress(address)) } catch let error as StoreAddress.Invalid {
+    do {
+        // An operation may take a third of the lease: a frozen store is given up on, and its
+        // connection closed, well before this executor's claims lapse.
+        store = try ClusterStore(address: try StoreAddress(address), operationTimeout: min(10, max(1, cluster.leaseSeconds / 3)))
+    } catch let error as StoreAddress.Invalid {
         throw ValidationError(error.description)
     }
-    final class Holder: @unchecked Sendable { var runner: ClusterRunner? }
-    let holder = Holder()
+    let outcomes = OutcomeRelay()
     let backend = try backendOptions.make(daemon: true) { outcome in
         log("\(outcome.fireID): \(outcome.status)")
-        holder.runner?.outcome(outcome)
+        outcomes.deliver(outcome)
     }
     let options = ClusterRunner.Options(
-        executorID: cluster.resolvedExecutorID, misfire: misfire, grace: grace, lease: cluster.leaseSeconds,
-        retryInDoubt: cluster.inDoubt == "retry")
+        executorID: cluster.resolvedExecutorID,
+        policy: DeliveryPolicy(misfire: misfire, inDoubt: InDoubtPolicy(rawValue: cluster.inDoubt) ?? .skip), grace: grace,
+        lease: cluster.leaseSeconds, specID: cluster.specID)
     let runner = ClusterRunner(store: store, planPath: plan, backend: backend, options: options, log: log)
-    holder.runner = runner
+    outcomes.attach(runner)
     // SIGHUP reads the plan again (SIGTERM and SIGINT are ServiceLifecycle's: a graceful stop).
     signal(SIGHUP, SIG_IGN)
     let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
     hangUp.setEventHandler { runner.requestReload() }
     hangUp.resume()
     log(
-        "running \(plan) with store \(StoreAddress.redactedText(address)) as \(options.executorID), misfire \(misfire.rawValue), lease \(cluster.lease), in doubt: \(cluster.inDoubt)"
+        "running \(plan) with store \(store.address.redacted) as \(options.executorID), misfire \(misfire.rawValue), lease \(cluster.lease), in doubt: \(cluster.inDoubt)"
     )
     var logger = Logger(label: "almanac.exec")
     logger.logLevel = .critical
     let group = ServiceGroup(
         configuration: ServiceGroupConfiguration(
             services: [
-                .init(service: store.client),
-                .init(
-                    service: runner, successTerminationBehavior: .gracefullyShutdownGroup,
-                    failureTerminationBehavior: .gracefullyShutdownGroup),
+                .init(service: runner, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup)
             ],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     do {
         try blockOn { try await group.run() }
-    } catch let error as StoreError {
+    } catch let error as PlanRefused {
         printError(error.description)
-        throw ExitCode(2)
+        throw ExitCode(1)
     } catch {
-        printError("store \(StoreAddress.redactedText(address)): \(StoreError.describe(error))")
+        printError("store \(store.address.redacted): \(StoreError.describe(error))")
         throw ExitCode(2)
     }
     _ = hangUp
 }
+
+/// Hands a command's outcome from the exec backend (its own threads) to the runner, made after the
+/// backend; set once before the first fire.
+final class OutcomeRelay: Sendable {
+    private let runner = NIOLockedValueBox<ClusterRunner?>(nil)
+    func attach(_ runner: ClusterRunner) { self.runner.withLockedValue { $0 = runner } }
+    func deliver(_ outcome: FireOutcome) { runner.withLockedValue { $0 }?.outcome(outcome) }
+}
+
 /// `--state postgres://…#NAME`: one executor's journal in PostgreSQL (the name defaults to `default`);
 /// nil for a state directory.
 func openDatabaseJournal(_ state: String) throws -> (any JournalStore)? {

@@ -1,0 +1,138 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// The store's connections to PostgreSQL: opened on demand under a deadline, each operation under a
+/// deadline, and a connection that failed, overran or was interrupted closed and never reused.
+///
+/// Not postgres-nio's `PostgresClient`: its pool, once connections fail, serves one attempt at a
+/// time with a backoff that grows to a minute, queues every request meanwhile, and fails them only
+/// when its circuit breaker trips after 60 s (`ConnectionPoolError.connectionCreationCircuitBreakerTripped`,
+/// hiding the server's reason); neither the breaker nor the backoff can be configured, its timers
+/// are `Task.sleep` (see `StoreTimer`), and a query on a connection that stopped answering (a
+/// frozen proxy, a half-open socket) waits forever. An executor must resume within one lease of the
+/// server accepting connections, report `password authentication failed` in under 5 s, and stop
+/// within 2 s of SIGTERM, so the executor holds its few connections itself: every attempt is a new
+/// connection, nothing backs off longer than the caller's own retry, and a deadline closes the
+/// socket of whatever overran it, which fails the query waiting on it.
+actor StoreConnections {
+    private let configuration: PostgresConnection.Configuration
+    /// Seconds a connection attempt may take (nil: indefinitely).
+    let connectTimeout: Double?
+    private var idle: [PostgresConnection] = []
+    private var nextID = 0
+    private var shutDown = false
+    private let logger: Logger
+    /// Idle connections kept for reuse; more are closed when given back.
+    private let keep = 4
+
+    init(configuration: PostgresConnection.Configuration, connectTimeout: Double?) {
+        self.configuration = configuration
+        self.connectTimeout = connectTimeout
+        var logger = Logger(label: "almanac.store")
+        logger.logLevel = .critical
+        self.logger = logger
+    }
+
+    /// An open connection: an idle one, else a new one within `timeout` seconds (and the connect timeout).
+    func lease(timeout: Double) async throws -> PostgresConnection {
+        while let connection = idle.popLast() {
+            if !connection.isClosed { return connection }
+        }
+        guard !shutDown else { throw StoreError("the store's connections are closed") }
+        nextID += 1
+        return try await Self.connect(configuration, id: nextID, timeout: min(timeout, connectTimeout ?? timeout), logger: logger)
+    }
+
+    /// Takes back a connection that ended its operation cleanly.
+    func giveBack(_ connection: PostgresConnection) {
+        if shutDown || idle.count >= keep || connection.isClosed {
+            connection.closeNow()
+        } else {
+            idle.append(connection)
+        }
+    }
+
+    /// Closes the idle connections; later leases fail.
+    func close() {
+        shutDown = true
+        for connection in idle { connection.closeNow() }
+        idle.removeAll()
+    }
+
+    /// A new connection, or the reason there is none, within `timeout` seconds; when the task is
+    /// cancelled it returns at once (an attempt still under way is closed when it completes).
+    ///
+    /// postgres-nio's own connect timeout covers TCP, TLS and the login, but cancelling it waits for
+    /// the TCP connect (or DNS) to give up: so the attempt runs unstructured and this call returns
+    /// at whichever comes first: the attempt, the deadline, the cancellation.
+    static func connect(
+        _ configuration: PostgresConnection.Configuration, id: Int, timeout: Double, logger: Logger
+    ) async throws -> PostgresConnection {
+        let outcome = NIOLockedValueBox<Attempt>(Attempt())
+        let attempt = Task {
+            try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
+        }
+        let finish: @Sendable (Result<PostgresConnection, any Error>) -> Void = { result in
+            let (continuation, late) = outcome.withLockedValue { state -> (CheckedContinuation<PostgresConnection, any Error>?, Bool) in
+                guard !state.done else { return (nil, true) }
+                state.done = true
+                guard let continuation = state.continuation else {
+                    state.early = result
+                    return (nil, false)
+                }
+                state.continuation = nil
+                return (continuation, false)
+            }
+            // Given up already: a connection that arrives now is nobody's.
+            if late, case .success(let connection) = result { connection.closeNow() }
+            continuation?.resume(with: result)
+        }
+        let timer = StoreTimer.after(timeout) {
+            finish(.failure(StoreError("no answer within \(StoreError.seconds(timeout))")))
+            attempt.cancel()
+        }
+        Task {
+            do {
+                let connection = try await attempt.value
+                timer.cancel()
+                finish(.success(connection))
+            } catch {
+                timer.cancel()
+                finish(.failure(error))
+            }
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PostgresConnection, any Error>) in
+                let early = outcome.withLockedValue { state -> Result<PostgresConnection, any Error>? in
+                    if let early = state.early { return early }
+                    state.continuation = continuation
+                    return nil
+                }
+                if let early { continuation.resume(with: early) }
+            }
+        } onCancel: {
+            finish(.failure(CancellationError()))
+            attempt.cancel()
+        }
+    }
+
+    /// The state of one `connect`: who resumes the caller, once.
+    private struct Attempt: Sendable {
+        var continuation: CheckedContinuation<PostgresConnection, any Error>?
+        var done = false
+        /// A result that came before the caller waited.
+        var early: Result<PostgresConnection, any Error>?
+    }
+}
+
+extension PostgresConnection {
+    /// Closes the socket now: whatever waits on the connection fails at once.
+    func closeNow() {
+        let closed: EventLoopFuture<Void> = close()
+        // Held until the channel has closed: postgres-nio asserts that no connection is freed open.
+        closed.whenComplete { _ in withExtendedLifetime(self) {} }
+    }
+}
