@@ -9,6 +9,11 @@ public struct PlanRefused: Error, CustomStringConvertible {
     public let description: String
 }
 
+/// The plan file could not be read when the executor started (exit status 2, its words as they are).
+public struct PlanUnreadable: Error, CustomStringConvertible {
+    public let description: String
+}
+
 /// A plan file's identity on disk: a change of any part means it was replaced or rewritten.
 struct PlanFileStamp: Equatable, Sendable {
     var device: UInt64
@@ -36,7 +41,7 @@ extension ClusterRunner {
         do {
             source = try PlanFireSource.open(path: planPath)
         } catch {
-            if initial { throw StoreError("\(planPath): \(error)") }
+            if initial { throw PlanUnreadable(description: "\(planPath): \(error)") }
             log("\(planPath): \(error); keeping the plan loaded before")
             plan?.stamp = stamp
             return
@@ -55,7 +60,7 @@ extension ClusterRunner {
             standingBy = nil
             let what =
                 publication.decision == .publish(revision: revision)
-                ? "published \(planPath) as revision \(revision) of \(described) (the spec's first plan)"
+                ? "published \(planPath) as revision \(revision) of \(described)" + (revision == 1 ? " (the spec's first plan)" : "")
                 : "loaded \(planPath) (\(described), revision \(revision))"
             let fires =
                 publication.alreadyStored

@@ -195,12 +195,13 @@ public actor ClusterRunner: Service {
         takeOutcomes()
         let results = unrecorded
         guard joined else { return }
-        do {
-            let given = try await store.stop(
-                executor: options.executorID, results: results, timeout: max(0.2, deadline - StoreTimer.now()))
-            if given > 0 { log("gave back \(given) claimed fires not started") }
-        } catch {
-            log("could not record the stop (\(StoreError.describe(error))); the leases lapse instead")
+        // Its own task: the stop is recorded even when `run`'s task was cancelled (an embedding app
+        // stops the runner by cancelling it), and it still ends by the deadline.
+        let (store, executor, timeout) = (self.store, options.executorID, max(0.2, deadline - StoreTimer.now()))
+        let stopped = await Task { try await store.stop(executor: executor, results: results, timeout: timeout) }.result
+        switch stopped {
+        case .success(let given): if given > 0 { log("gave back \(given) claimed fires not started") }
+        case .failure(let error): log("could not record the stop (\(StoreError.describe(error))); the leases lapse instead")
         }
         try? backend.finish()
         await store.close()

@@ -197,8 +197,8 @@ extension ClusterStore {
                 "\(planPath): \(field) \"\(shown)\" contains a NUL character (U+0000), which PostgreSQL cannot store; "
                     + "remove it from the spec and compile the plan again")
         }
-        if specID.utf8.contains(0) { throw refuse("the spec id", specID) }
         if plan.spec.name.utf8.contains(0) { throw refuse("spec.name", plan.spec.name) }
+        if specID.utf8.contains(0) { throw refuse("the spec id", specID) }
         for id in plan.triggers.keys.sorted() where id.utf8.contains(0) { throw refuse("trigger", id) }
     }
 

@@ -213,6 +213,9 @@ func runCluster(
     } catch let error as PlanRefused {
         printError(error.description)
         throw ExitCode(1)
+    } catch let error as PlanUnreadable {
+        printError(error.description)
+        throw ExitCode(2)
     } catch {
         printError("store \(store.address.redacted): \(StoreError.describe(error))")
         throw ExitCode(2)
