@@ -160,7 +160,7 @@ public enum Migrations {
 
     /// The statements of step `version`: postgres-nio sends one statement per query, so the step is
     /// cut at each `;` that ends a line, except inside a `$$` body (a function's own statements).
-    static func statements(of version: Int) -> [String] {
+    public static func statements(of version: Int) -> [String] {
         var statements: [String] = [], current = "", inBody = false
         for line in steps[version - 1].split(separator: "\n", omittingEmptySubsequences: false) {
             current += line + "\n"

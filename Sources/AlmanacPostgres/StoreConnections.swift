@@ -55,6 +55,10 @@ actor StoreConnections {
         }
     }
 
+    deinit {
+        for connection in idle { connection.closeNow() }
+    }
+
     /// Closes the idle connections; later leases fail.
     func close() {
         shutDown = true
