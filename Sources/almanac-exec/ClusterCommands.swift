@@ -192,11 +192,6 @@ func runCluster(
         lease: cluster.leaseSeconds, specID: cluster.specID)
     let runner = ClusterRunner(store: store, planPath: plan, backend: backend, options: options, log: log)
     outcomes.attach(runner)
-    // SIGHUP reads the plan again (SIGTERM and SIGINT are ServiceLifecycle's: a graceful stop).
-    signal(SIGHUP, SIG_IGN)
-    let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
-    hangUp.setEventHandler { runner.requestReload() }
-    hangUp.resume()
     log(
         "running \(plan) with store \(store.address.redacted) as \(options.executorID), misfire \(misfire.rawValue), lease \(cluster.lease), in doubt: \(cluster.inDoubt)"
     )
@@ -207,7 +202,15 @@ func runCluster(
             services: [
                 .init(service: runner, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup)
             ],
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            gracefulShutdownSignals: [], logger: logger))
+    // SIGHUP reads the plan again; SIGTERM and SIGINT stop gracefully (ServiceLifecycle's shutdown).
+    SignalWatcher.start { signal in
+        if signal == SIGHUP {
+            runner.requestReload()
+        } else {
+            Task { await group.triggerGracefulShutdown() }
+        }
+    }
     do {
         try blockOn { try await group.run() }
     } catch let error as PlanRefused {
@@ -220,7 +223,6 @@ func runCluster(
         printError("store \(store.address.redacted): \(StoreError.describe(error))")
         throw ExitCode(2)
     }
-    _ = hangUp
 }
 
 /// Hands a command's outcome from the exec backend (its own threads) to the runner, made after the

@@ -54,8 +54,7 @@ struct RunCommand: ParsableCommand {
         if let endpoint { printError("metrics at http://\(endpoint.host):\(endpoint.port)/metrics") }
         if state == nil, let address = storeOptions.address {
             _ = try requireStore(storeOptions)
-            // ServiceLifecycle handles SIGTERM and SIGINT (a graceful stop) from here on.
-            SignalWatcher.unblock()
+            // The signals stay blocked: `runCluster` watches them (SIGTERM and SIGINT stop gracefully).
             let log: @Sendable (String) -> Void = { message in
                 let now = Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down)))
                 FileHandle.standardError.write(Data("almanac-exec: \(now) \(message)\n".utf8))
