@@ -5,7 +5,7 @@
 # and through ALMANAC_STORE), a database that does not exist, an unknown host, an address nothing
 # routes to, and a server that accepts connections and never answers (with and without
 # `connect_timeout=`). And SIGTERM while connecting ends each at once. A real PostgreSQL (Debian's).
-# Usage: scripts/store-failures.sh   (BIN=path/to/almanac-exec; ~20 s)
+# Usage: scripts/store-failures.sh   (BIN=path/to/almanac-exec; about 25 s)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/debug/almanac-exec}
@@ -65,7 +65,9 @@ each "wrong ?password=" 'password authentication failed for user "pwuser"' 5 "po
 each "no such database" 'database "nope" does not exist' 5 "postgres://postgres@127.0.0.1:$PG_PORT/nope"
 each "unknown host" "cannot resolve host 'no-such-host.invalid'" 5 "postgres://u:wrong-pw@no-such-host.invalid/x"
 each "unroutable address" "" 5 "postgres://postgres@10.255.255.1:5432/x"
-each "never answers" "no answer within 4 s" 5 "postgres://u:wrong-pw@127.0.0.1:$silent/x"
+# The default deadline (4 s) through two commands; every command with connect_timeout=1 below.
+expect "never answers" "no answer within 4 s" 5 "postgres://u:wrong-pw@127.0.0.1:$silent/x" -- status
+expect "never answers" "no answer within 4 s" 5 "postgres://u:wrong-pw@127.0.0.1:$silent/x" -- run "$dir/plan.json" --backend spy --record "$dir/spy"
 each "connect_timeout=1" "no answer within 1 s" 2 "postgres://postgres@127.0.0.1:$silent/x?connect_timeout=1"
 # The right password works (the role exists; its database is `postgres`).
 "$BIN" status --store "postgres://pwuser:right-pw@127.0.0.1:$PG_PORT/postgres" >/dev/null 2>"$dir/err" \

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import NIOConcurrencyHelpers
 import PostgresNIO
 
 /// The executors' shared store in PostgreSQL: plans are published in an order the store assigns
@@ -39,13 +38,15 @@ public final class ClusterStore: Sendable {
 
     /// Runs `body` on a connection within `timeout` seconds (default `operationTimeout`), the
     /// connection's opening included. At the deadline, or when the task is cancelled, the connection
-    /// is closed, which fails whatever waits on it, so this returns promptly in every case: a store
-    /// that stopped answering costs the deadline, never a hang.
+    /// is closed and this returns at once (`Deadline`): a store that stopped answering costs the
+    /// deadline, never a hang. A connection is reused only after a clean end (or the server's refusal
+    /// of a statement, which leaves it sound).
     public func withConnection<T: Sendable>(
-        timeout: Double? = nil, _ what: String, _ body: (PostgresConnection) async throws -> T
+        timeout: Double? = nil, _ what: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         let seconds = timeout ?? operationTimeout
         try Task.checkCancellation()
+        let start = StoreTimer.now()
         let connection: PostgresConnection
         do {
             connection = try await connections.lease(timeout: seconds)
@@ -54,23 +55,17 @@ public final class ClusterStore: Sendable {
         } catch {
             throw StoreError("cannot connect: \(StoreError.describe(error))")
         }
-        let expired = NIOLockedValueBox(false)
-        let timer = StoreTimer.after(seconds) {
-            expired.withLockedValue { $0 = true }
-            connection.closeNow()
-        }
-        defer { timer.cancel() }
         do {
-            let result = try await withTaskCancellationHandler {
+            let result = try await Deadline.run(seconds: max(0.05, seconds - (StoreTimer.now() - start)), giveUp: { _ in connection.closeNow() }) {
                 try await body(connection)
-            } onCancel: {
-                connection.closeNow()
             }
             await connections.giveBack(connection)
             return result
+        } catch is Deadline.Passed {
+            throw StoreError.timedOut(seconds, what)
+        } catch is CancellationError {
+            throw CancellationError()
         } catch {
-            if expired.withLockedValue({ $0 }) { throw StoreError.timedOut(seconds, what) }
-            if Task.isCancelled { throw CancellationError() }
             // The server refused the statement (a constraint, a lock): the connection is sound.
             if let psql = error as? PSQLError, psql.code == .server, !connection.isClosed {
                 await connections.giveBack(connection)
@@ -83,7 +78,7 @@ public final class ClusterStore: Sendable {
 
     /// `withConnection` inside one transaction; a `StoreError` thrown by `body` comes out as itself.
     public func transaction<T: Sendable>(
-        timeout: Double? = nil, _ what: String, _ body: @escaping (PostgresConnection) async throws -> T
+        timeout: Double? = nil, _ what: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         do {
             return try await withConnection(timeout: timeout, what) { connection in

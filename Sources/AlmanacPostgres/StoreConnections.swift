@@ -1,5 +1,4 @@
 import Logging
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import PostgresNIO
@@ -66,69 +65,20 @@ actor StoreConnections {
         idle.removeAll()
     }
 
-    /// A new connection, or the reason there is none, within `timeout` seconds; when the task is
-    /// cancelled it returns at once (an attempt still under way is closed when it completes).
-    ///
-    /// postgres-nio's own connect timeout covers TCP, TLS and the login, but cancelling it waits for
-    /// the TCP connect (or DNS) to give up: so the attempt runs unstructured and this call returns
-    /// at whichever comes first: the attempt, the deadline, the cancellation.
+    /// A new connection, or the reason there is none, within `timeout` seconds (TCP, TLS, the login);
+    /// when the task is cancelled it returns at once, and an attempt still under way is closed when
+    /// it completes. postgres-nio's own connect timeout is set too, but cancelling its attempt waits
+    /// for the TCP connect (or DNS) to give up (`Deadline`).
     static func connect(
         _ configuration: PostgresConnection.Configuration, id: Int, timeout: Double, logger: Logger
     ) async throws -> PostgresConnection {
-        let outcome = NIOLockedValueBox<Attempt>(Attempt())
-        let attempt = Task {
-            try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
-        }
-        let finish: @Sendable (Result<PostgresConnection, any Error>) -> Void = { result in
-            let (continuation, late) = outcome.withLockedValue { state -> (CheckedContinuation<PostgresConnection, any Error>?, Bool) in
-                guard !state.done else { return (nil, true) }
-                state.done = true
-                guard let continuation = state.continuation else {
-                    state.early = result
-                    return (nil, false)
-                }
-                state.continuation = nil
-                return (continuation, false)
+        do {
+            return try await Deadline.run(seconds: timeout, giveUp: { _ in }, discard: { $0.closeNow() }) {
+                try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
             }
-            // Given up already: a connection that arrives now is nobody's.
-            if late, case .success(let connection) = result { connection.closeNow() }
-            continuation?.resume(with: result)
+        } catch is Deadline.Passed {
+            throw StoreError("no answer within \(StoreError.seconds(timeout))")
         }
-        let timer = StoreTimer.after(timeout) {
-            finish(.failure(StoreError("no answer within \(StoreError.seconds(timeout))")))
-            attempt.cancel()
-        }
-        Task {
-            do {
-                let connection = try await attempt.value
-                timer.cancel()
-                finish(.success(connection))
-            } catch {
-                timer.cancel()
-                finish(.failure(error))
-            }
-        }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PostgresConnection, any Error>) in
-                let early = outcome.withLockedValue { state -> Result<PostgresConnection, any Error>? in
-                    if let early = state.early { return early }
-                    state.continuation = continuation
-                    return nil
-                }
-                if let early { continuation.resume(with: early) }
-            }
-        } onCancel: {
-            finish(.failure(CancellationError()))
-            attempt.cancel()
-        }
-    }
-
-    /// The state of one `connect`: who resumes the caller, once.
-    private struct Attempt: Sendable {
-        var continuation: CheckedContinuation<PostgresConnection, any Error>?
-        var done = false
-        /// A result that came before the caller waited.
-        var early: Result<PostgresConnection, any Error>?
     }
 }
 
