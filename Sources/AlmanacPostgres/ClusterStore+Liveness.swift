@@ -56,7 +56,7 @@ extension ClusterStore {
 
     /// One beat, in one transaction: the executor's row, its leases renewed, the spec's liveness
     /// (`alive_since`, only while delivering), misfires decided by `policy` and skipped, lapsed
-    /// claims of any executor recovered as `policy` decides, and the spec's current revision.
+    /// claims of the spec's fires recovered as `policy` decides, and the spec's current revision.
     public func beat(_ request: BeatRequest, timeout: Double? = nil) async throws -> Beat {
         let r = request
         return try await transaction(timeout: timeout, "beating") { connection in
@@ -86,7 +86,7 @@ extension ClusterStore {
                     """, logger: self.logger)
                 beat.misfires = try await self.skipMisfires(spec: r.spec, policy: r.policy, on: connection)
             }
-            (beat.released, beat.inDoubt) = try await self.recoverLapsedClaims(policy: r.policy, on: connection)
+            (beat.released, beat.inDoubt) = try await self.recoverLapsedClaims(spec: r.spec, policy: r.policy, on: connection)
             if let row = try await Self.rows(
                 """
                 SELECT s.revision, s.current_sha256, extract(epoch FROM p.window_to - now())::float8 FROM almanac_specs s
@@ -121,19 +121,24 @@ extension ClusterStore {
             """, as: String.self, on: connection, logger: logger)
     }
 
-    /// Fires whose lease lapsed, of any executor: claimed and never started go back to pending
-    /// (nothing ran); started ones are in doubt, and `policy` says whether they run again (pending,
-    /// their next start gets the next attempt number) or are recorded `in_doubt`.
-    func recoverLapsedClaims(policy: DeliveryPolicy, on connection: PostgresConnection) async throws -> (Int, [String]) {
+    /// Fires of `spec` whose lease lapsed, whoever held them: claimed and never started go back to
+    /// pending (nothing ran); started ones are in doubt, and `policy` says whether they run again
+    /// (pending, their next start gets the next attempt number) or are recorded `in_doubt`.
+    ///
+    /// Only the spec's own executors recover its fires: `--in-doubt` is given to them, and an
+    /// executor of another spec (another team's, with another policy) must not decide whether a
+    /// command it knows nothing of runs twice. A spec none of whose executors runs has nobody to
+    /// deliver its fires anyway; the first to come back recovers them.
+    func recoverLapsedClaims(spec: String, policy: DeliveryPolicy, on connection: PostgresConnection) async throws -> (Int, [String]) {
         let retry = policy.lapsedClaim(started: true) == .retry
         let rows = try await Self.rows(
             """
             WITH released AS (UPDATE almanac_fires SET state = 'pending', lease_owner = NULL, lease_expires = NULL, fence = NULL
-                WHERE state = 'claimed' AND lease_expires < now() RETURNING 1),
+                WHERE spec = \(spec) AND state = 'claimed' AND lease_expires < now() RETURNING 1),
             doubt AS (UPDATE almanac_fires SET state = CASE WHEN \(retry) THEN 'pending' ELSE 'in_doubt' END,
                 outcome = 'in doubt: executor ' || coalesce(lease_owner, '?') || ' stopped answering after starting it',
                 finished_at = CASE WHEN \(retry) THEN NULL ELSE now() END, lease_owner = NULL, lease_expires = NULL, fence = NULL
-                WHERE state = 'started' AND lease_expires < now() RETURNING spec || ' ' || fire_id AS id)
+                WHERE spec = \(spec) AND state = 'started' AND lease_expires < now() RETURNING spec || ' ' || fire_id AS id)
             SELECT (SELECT count(*) FROM released)::int8, id FROM doubt
             UNION ALL SELECT (SELECT count(*) FROM released)::int8, NULL WHERE NOT EXISTS (SELECT 1 FROM doubt)
             """, as: (Int64, String?).self, on: connection, logger: logger)

@@ -69,16 +69,14 @@ struct ClusterStatusTests {
     /// spec keeps its plan as revision 1, its identity is its name, the counts match its rows.
     @Test func aStoreOfSchemaTwoMigrates() async throws {
         // The server's words when a statement fails (postgres-nio's description hides them).
-        do { try await migrateFromSchemaTwo() } catch { Issue.record("\(StoreError.describe(error))") }
+        do {
+            try await TestStore.withOwnDatabase { store in try await Self.migrateFromSchemaTwo(store) }
+        } catch {
+            Issue.record("\(StoreError.describe(error))")
+        }
     }
 
-    func migrateFromSchemaTwo() async throws {
-        let admin = try ClusterStore(address: try StoreAddress(testStoreAddress!))
-        let database = "almanac_v2_\(UUID().uuidString.prefix(8).lowercased())"
-        try await admin.execute(PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"), "test")
-        var address = try StoreAddress(testStoreAddress!)
-        address.database = database
-        let store = try ClusterStore(address: address)
+    static func migrateFromSchemaTwo(_ store: ClusterStore) async throws {
         try await store.execute("CREATE TABLE almanac_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())", "test")
         for version in 1...2 {
             for statement in Migrations.statements(of: version) { try await store.execute(PostgresQuery(unsafeSQL: statement), "test") }
@@ -104,8 +102,5 @@ struct ClusterStatusTests {
         let decision = try await store.publish(
             PlanFireSource(TestStore.plan("old", sha: "b", offsets: [60], now: TestStore.now)), intent: .executor, by: "test")
         #expect(decision.decision == .unrelated(current: 1))
-        await store.close()
-        try await admin.execute(PostgresQuery(unsafeSQL: "DROP DATABASE \(database)"), "test")
-        await admin.close()
     }
 }

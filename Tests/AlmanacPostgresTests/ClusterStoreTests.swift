@@ -7,11 +7,14 @@ import Testing
 /// The shared store's protocol against a real PostgreSQL: `.ci/run` starts one (scripts/lib/postgres.sh)
 /// and sets `ALMANAC_TEST_STORE`; without it these tests are skipped, visibly.
 ///
-/// Each test uses specs of its own; the suite is serialized because lease recovery is store-wide.
+/// Each test uses specs of its own (a beat recovers only its spec's lapsed claims), or a database of
+/// its own when it changes what every user of one sees.
 @Suite(.serialized, .enabled(if: testStoreAddress != nil, "set ALMANAC_TEST_STORE=postgres://… (scripts/lib/postgres.sh)"))
 struct ClusterStoreTests {
     @Test func migrateIsIdempotentAndTheVersionIsChecked() async throws {
-        try await TestStore.with { store in
+        // A database of its own: the other suites' executors check the version of theirs.
+        try await TestStore.withOwnDatabase { store in
+            #expect(try await store.migrate() == Array(1...Migrations.current))
             #expect(try await store.migrate().isEmpty)
             #expect(try await store.schemaVersion() == Migrations.current)
             try await store.checkSchema()
@@ -122,6 +125,27 @@ struct ClusterStoreTests {
             #expect(try await store.start(b, lease: 30) == 1)
             #expect(try await store.finish([(b, .command(.exited(0)))]) == [b.key])
             #expect(try await TestStore.states(store, spec).values.first == "done")
+        }
+    }
+
+    /// `--in-doubt` is the spec's executors' choice: an executor of another spec, with another
+    /// policy, never decides whether this spec's lapsed command runs again.
+    @Test func onlyTheSpecsOwnExecutorsRecoverItsLapsedClaims() async throws {
+        try await TestStore.with { store in
+            let (spec, other) = (TestStore.unique("mine"), TestStore.unique("theirs")), now = TestStore.now
+            let p = TestStore.plan(spec, offsets: [5, 6], now: now)
+            try await TestStore.publish(store, p)
+            try await TestStore.publish(store, TestStore.plan(other, offsets: [3600], now: now))
+            try await TestStore.age(store, spec, by: 10)
+            _ = try await store.claim(executor: "a", spec: spec, sha256: p.spec.sha256!, limit: 1, lease: 1, start: true)
+            _ = try await TestStore.claim(store, "a", p, lease: 1)
+            try await Task.sleep(for: .milliseconds(1100))
+            let theirs = try await TestStore.beat(store, "x", other, policy: DeliveryPolicy(inDoubt: .skip))
+            #expect(theirs.released == 0 && theirs.inDoubt.isEmpty)
+            #expect(Set(try await TestStore.states(store, spec).values) == ["started", "claimed"])
+            let mine = try await TestStore.beat(store, "b", spec, policy: DeliveryPolicy(inDoubt: .retry))
+            #expect(mine.released == 1 && mine.inDoubt == ["\(spec) \(p.fires[0].id)"])
+            #expect(Set(try await TestStore.states(store, spec).values) == ["pending"])
         }
     }
 

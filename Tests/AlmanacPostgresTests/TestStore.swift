@@ -24,6 +24,23 @@ enum TestStore {
         await store.close()
     }
 
+    /// Runs `body` with a store in a database of its own, made for it and dropped after: for tests
+    /// that change what every user of a database sees (the schema's version).
+    static func withOwnDatabase(_ body: @Sendable (ClusterStore) async throws -> Void) async throws {
+        let admin = try ClusterStore(address: try StoreAddress(testStoreAddress!))
+        let database = "almanac_own_\(UUID().uuidString.prefix(8).lowercased())"
+        try await admin.execute(PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"), "test")
+        var address = try StoreAddress(testStoreAddress!)
+        address.database = database
+        let store = try ClusterStore(address: address)
+        var failure: (any Error)?
+        do { try await body(store) } catch { failure = error }
+        await store.close()
+        try await admin.execute(PostgresQuery(unsafeSQL: "DROP DATABASE \(database) WITH (FORCE)"), "test")
+        await admin.close()
+        if let failure { throw failure }
+    }
+
     static var now: Int64 { Int64(Date().timeIntervalSince1970) }
 
     static func unique(_ name: String) -> String { "\(name)-\(UUID().uuidString.prefix(8))" }
