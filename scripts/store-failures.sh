@@ -4,7 +4,8 @@
 # `run --store` against a closed port, a wrong password (given in the user info, as `?password=`
 # and through ALMANAC_STORE), a database that does not exist, an unknown host, an address nothing
 # routes to, and a server that accepts connections and never answers (with and without
-# `connect_timeout=`). And SIGTERM while connecting ends each at once. A real PostgreSQL (Debian's).
+# `connect_timeout=`). And SIGTERM while connecting ends each at once; and names holding controls
+# or bidi overrides are shown escaped by `status` and `pending`. A real PostgreSQL (Debian's).
 # Usage: scripts/store-failures.sh   (BIN=path/to/almanac-exec; about 25 s)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -89,6 +90,27 @@ for command in "status" "migrate" "run $dir/plan.json --backend spy --record $di
   fi
   wait $pid 2>/dev/null || true
   printf '  %-28s stopped %4d ms after SIGTERM\n' "${command%% *}" $(( ($(date +%s%N) - start) / 1000000 ))
+done
+echo "store-failures: names holding controls and bidi overrides are shown escaped by status and pending"
+store=$(fresh_database hostile_names)
+"$BIN" migrate --store "$store" >/dev/null
+python3 - "$dir/plan.json" "$dir/hostile.json" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1]))
+plan["spec"]["name"] = "dense\rFAKE\u202egnp.exe\u001b[31m"
+json.dump(plan, open(sys.argv[2], "w"))
+PY
+"$BIN" deploy "$dir/hostile.json" --store "$store" >/dev/null 2>"$dir/err" || fail "deploy of a hostile name: $(cat "$dir/err")"
+for command in status pending; do
+  "$BIN" "$command" --store "$store" > "$dir/$command.out" 2>"$dir/err" || fail "$command: $(cat "$dir/err")"
+  python3 - "$dir/$command.out" "$command" <<'PY' || fail "$command printed a control character or a bidi override raw"
+import sys
+text = open(sys.argv[1], encoding="utf-8").read()
+raw = [c for c in text if (ord(c) < 32 and c != "\n") or 0x7F <= ord(c) <= 0x9F or 0x202A <= ord(c) <= 0x202E or 0x2066 <= ord(c) <= 0x2069]
+shown = "\\u{D}" in text and "\\u{202E}" in text and "\\u{1B}" in text
+print(f"  {sys.argv[2]:<8} raw controls {len(raw)}, shown escaped: {shown}")
+sys.exit(1 if raw or not shown else 0)
+PY
 done
 (( failures == 0 )) || { echo "store-failures: $failures failures" >&2; exit 1; }
 echo "store-failures: all passed"

@@ -131,30 +131,39 @@ extension ClusterRunner {
         }
     }
 
-    /// Wakes the loop on each notification; reconnects after a lost connection.
+    /// Wakes the loop on each notification; reconnects after a lost connection, and every
+    /// `listenSession` seconds whatever happened (a connection that went silent, behind a frozen
+    /// proxy or a half-open socket, delivers nothing and reports nothing). Cancelled, it returns at
+    /// once (`Deadline`): the loop's task group waits for it, and a stop must not wait on a library
+    /// await that may never notice its connection was closed.
     nonisolated func listen() async {
         while !Task.isCancelled {
             do {
                 let connection = try await StoreConnections.connect(
                     store.address.connectionConfiguration(), id: 0, timeout: store.address.connectTimeout ?? store.operationTimeout,
                     logger: store.logger)
-                defer { connection.closeNow() }
-                try await withTaskCancellationHandler {
+                _ = try await Deadline.run(seconds: Self.listenSession, giveUp: { _ in connection.closeNow() }) {
+                    defer { connection.closeNow() }
                     try await connection.listen(on: "almanac_fires") { notifications in
                         for try await note in notifications {
                             if note.payload == "published" { self.inbox.withLockedValue { $0.published = true } }
                             self.wake.yield()
                         }
                     }
-                } onCancel: {
-                    connection.closeNow()
+                    return true
                 }
+            } catch is Deadline.Passed {
+                // A new session: a notification sent in between is seen at the next beat at worst.
+                continue
             } catch {
                 if Task.isCancelled { return }
             }
             try? await StoreTimer.sleep(1)
         }
     }
+
+    /// Seconds one `LISTEN` connection is kept before it is replaced.
+    static let listenSession = 300.0
 
     func quoted(_ id: String) -> String { "'\(id)'" }
 }

@@ -9,13 +9,15 @@ import PostgresNIO
 /// Not postgres-nio's `PostgresClient`: its pool, once connections fail, serves one attempt at a
 /// time with a backoff that grows to a minute, queues every request meanwhile, and fails them only
 /// when its circuit breaker trips after 60 s (`ConnectionPoolError.connectionCreationCircuitBreakerTripped`,
-/// hiding the server's reason); neither the breaker nor the backoff can be configured, its timers
-/// are `Task.sleep` (see `StoreTimer`), and a query on a connection that stopped answering (a
-/// frozen proxy, a half-open socket) waits forever. An executor must resume within one lease of the
-/// server accepting connections, report `password authentication failed` in under 5 s, and stop
-/// within 2 s of SIGTERM, so the executor holds its few connections itself: every attempt is a new
-/// connection, nothing backs off longer than the caller's own retry, and a deadline closes the
-/// socket of whatever overran it, which fails the query waiting on it.
+/// hiding the server's reason; vapor/postgres-nio#489 and #561). Neither the breaker (60 s is
+/// `ConnectionPoolConfiguration`'s default, which `PostgresClient.Configuration` does not expose) nor
+/// the backoff can be configured, its timers are `Task.sleep` (see `StoreTimer`), and a query on a
+/// connection that stopped answering (a frozen proxy, a half-open socket) waits forever. An
+/// executor must resume within one lease of the server accepting connections, report `password
+/// authentication failed` in under 5 s, and stop within 2 s of SIGTERM, so the executor holds its
+/// few connections itself: every attempt is a new connection, nothing backs off longer than the
+/// caller's own retry, and a deadline closes the socket of whatever overran it and stops waiting
+/// for it (`Deadline`).
 actor StoreConnections {
     private let configuration: PostgresConnection.Configuration
     /// Seconds a connection attempt may take (nil: indefinitely).

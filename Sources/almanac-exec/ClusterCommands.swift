@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 
 #if PostgreSQL
+import AlmanacModel
 import AlmanacPostgres
 import Logging
 import NIOConcurrencyHelpers
@@ -59,20 +60,20 @@ struct StatusCommand: ParsableCommand {
         print("schema version \(status.schema)")
         for spec in status.specs {
             let states = spec.states.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            let name = spec.name == spec.id ? "" : " (name '\(spec.name)')"
+            let name = spec.name == spec.id ? "" : " (name '\(shown(spec.name))')"
             print(
-                "spec \(spec.id)\(name): revision \(spec.revision), sha256 \(spec.currentSHA256?.prefix(12) ?? "none"), window to \(spec.windowTo ?? "?"); fires: \(states.isEmpty ? "none" : states)"
+                "spec \(shown(spec.id))\(name): revision \(spec.revision), sha256 \(spec.currentSHA256.map { shown(String($0.prefix(12))) } ?? "none"), window to \(spec.windowTo ?? "?"); fires: \(states.isEmpty ? "none" : states)"
             )
-            print("  published \(spec.published ?? "never"); next due \(spec.nextDue ?? "none"); executors last beat \(spec.lastBeat ?? "never")")
+            print("  published \(spec.published.map(shown) ?? "never"); next due \(spec.nextDue ?? "none"); executors last beat \(spec.lastBeat ?? "never")")
         }
         print(status.executors.isEmpty ? "executors: none" : "executors:")
         for e in status.executors {
             let lateness =
                 e.maxLateness.map { String(format: "lateness last %.3f s, max %.3f s", e.lastLateness ?? 0, $0) } ?? "nothing started"
             print(
-                "  \(e.id)  \(e.condition.rawValue), last seen \(e.lastSeen) (\(String(format: "%.0f", e.secondsSinceSeen)) s ago)"
+                "  \(shown(e.id))  \(e.condition.rawValue), last seen \(e.lastSeen) (\(String(format: "%.0f", e.secondsSinceSeen)) s ago)"
                     + "; claimed \(e.claimed), started \(e.started), holding \(e.holding), claims lost \(e.leaseLosses); \(lateness)")
-            if let why = e.standingBy, e.condition == .standingBy { print("    standing by: \(why)") }
+            if let why = e.standingBy, e.condition == .standingBy { print("    standing by: \(shown(why))") }
         }
         #endif
     }
@@ -122,6 +123,10 @@ func withStore<T: Sendable>(_ address: String, _ body: @escaping @Sendable (Clus
     }
 }
 
+/// A name, id or outcome from the store as the terminal should show it: controls and bidirectional
+/// overrides written visibly (a spec or an executor may be named with anything).
+func shown(_ text: String) -> String { DiagnosticRenderer.visible(text) }
+
 func statusJSON(_ status: ClusterStatus) -> JSONValue {
     func number(_ d: Double?) -> JSONValue { d.map { .number(String(format: "%.6f", $0)) } ?? .null }
     return .object([
@@ -158,13 +163,13 @@ func printStorePending(_ address: String, last: Int) throws {
     }
     print(upcoming.isEmpty ? "pending: none" : "pending (next \(upcoming.count)):")
     for f in upcoming {
-        print("  \(f.dueAt)  \(f.spec)  \(f.id)  \(f.state)" + (f.owner.map { " by \($0)" } ?? ""))
+        print("  \(f.dueAt)  \(shown(f.spec))  \(shown(f.id))  \(f.state)" + (f.owner.map { " by \(shown($0))" } ?? ""))
     }
     print(settled.isEmpty ? "last settled: none" : "last settled:")
     for f in settled {
         print(
-            "  \(f.dueAt)  \(f.spec)  \(f.id)  \(f.state) at \(f.finishedAt ?? "?")" + (f.attempt > 1 ? " (attempt \(f.attempt))" : "")
-                + (f.outcome.map { ": \($0)" } ?? ""))
+            "  \(f.dueAt)  \(shown(f.spec))  \(shown(f.id))  \(f.state) at \(f.finishedAt ?? "?")" + (f.attempt > 1 ? " (attempt \(f.attempt))" : "")
+                + (f.outcome.map { ": \(shown($0))" } ?? ""))
     }
 }
 
