@@ -94,7 +94,9 @@ public struct StoreAddress: Sendable, Equatable {
                 default: throw fail("sslmode=\(value) is not one of disable, require, verify-full")
                 }
             case "connect_timeout":
-                guard let seconds = Int(value), seconds >= 0 else { throw fail("connect_timeout=\(value) is not a whole number of seconds") }
+                guard let seconds = Int(value), seconds >= 0 else {
+                    throw fail("connect_timeout=\(value) is not a whole number of seconds")
+                }
                 connectTimeout = seconds == 0 ? nil : Double(seconds)
             case "application_name": applicationName = value
             default: throw fail("unknown parameter '\(key)'")
@@ -110,32 +112,40 @@ public struct StoreAddress: Sendable, Equatable {
         return "postgres://\(user)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)\(socket)"
     }
 
-    /// The address as `text` with any password hidden: the one in `USER:PASSWORD@`, and the value of
-    /// any parameter whose name holds `pass` (`password=`, `sslpassword=`, however encoded).
+    /// The address as `text` with any password hidden: the one in `USER:PASSWORD@`, the value of any
+    /// parameter whose name holds `pass` (`password=`, `sslpassword=`, however encoded), and in
+    /// libpq's `key=value` form (`host=db password=…`, which `--store` does not take but a message
+    /// may quote). Where the address is ambiguous it hides too much rather than too little.
     public static func redactedText(_ text: String) -> String {
-        guard let scheme = text.range(of: "://") else { return text }
+        guard let scheme = text.range(of: "://") else { return redactedKeywords(text) }
         var head = String(text[..<scheme.upperBound])
         var rest = Substring(text[scheme.upperBound...])
-        var query: Substring?
-        if let q = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: q)...]
-            rest = rest[..<q]
+        // A colon before the first `@` starts a password, which ends at the last `@`: unencoded, it
+        // may hold `@`, `/`, `:`, `?` or `#` (libpq wants them encoded; a message must not show one
+        // that was not).
+        if let firstAt = rest.firstIndex(of: "@"), let colon = rest[..<firstAt].firstIndex(of: ":"), let lastAt = rest.lastIndex(of: "@") {
+            head += rest[..<colon] + ":***"
+            rest = rest[lastAt...]
         }
-        // The user info ends at the last `@`: a password may hold `@`, `/` or `:` unencoded.
-        if let at = rest.lastIndex(of: "@") {
-            let info = rest[..<at]
-            if let colon = info.firstIndex(of: ":") {
-                head += info[..<colon] + ":***"
-                rest = rest[at...]
-            }
-        }
-        guard let query else { return head + rest }
+        guard let q = rest.firstIndex(of: "?") else { return head + rest }
+        let query = rest[rest.index(after: q)...]
         let items = query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
             let kv = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = String(kv[0]).removingPercentEncoding ?? String(kv[0])
             return key.lowercased().contains("pass") && kv.count > 1 ? String(kv[0]) + "=***" : String(item)
         }
-        return head + rest + "?" + items.joined(separator: "&")
+        return head + rest[...q] + items.joined(separator: "&")
+    }
+
+    /// `key=value` pairs (libpq's other form) with the value of each key holding `pass` hidden, quoted
+    /// values (`password='a b'`) included.
+    static func redactedKeywords(_ text: String) -> String {
+        guard text.lowercased().contains("pass"),
+            let pattern = try? NSRegularExpression(
+                pattern: #"([^\s=]*pass[^\s=]*)\s*=\s*('(?:[^'\\]|\\.)*'?|\S*)"#, options: [.caseInsensitive])
+        else { return text }
+        return pattern.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1=***")
     }
 
     private static func decode(_ s: Substring) -> String {

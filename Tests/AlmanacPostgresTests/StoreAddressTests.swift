@@ -23,8 +23,8 @@ struct StoreAddressTests {
     }
 
     /// A password never shows, however it is given: in the user info (encoded or not, holding `@`,
-    /// `/` or `:`), as `password=` or `sslpassword=` (any case, percent-encoded names), in an address
-    /// that does not even parse.
+    /// `/`, `:`, `?` or `#`), as `password=` or `sslpassword=` (any case, percent-encoded names), in an
+    /// address that does not even parse, in libpq's `key=value` form.
     @Test(arguments: [
         ("postgres://u:pw@h/db", "postgres://u:***@h/db"),
         ("postgres://u:p@ss/w:rd@h:5/db", "postgres://u:***@h:5/db"),
@@ -33,6 +33,15 @@ struct StoreAddressTests {
         ("postgres://u@h/db?pass%77ord=pw", "postgres://u@h/db?pass%77ord=***"),
         ("postgres://u@h/db?sslpassword=pw", "postgres://u@h/db?sslpassword=***"),
         ("postgres://u:pw@h:99999/db?password=pw2", "postgres://u:***@h:99999/db?password=***"),
+        // Unencoded `?` and `#` in the password: the address does not parse, the message hides it.
+        ("postgres://u:p?w@h/db", "postgres://u:***@h/db"),
+        ("postgres://u:p#w?x=pw@h/db?sslmode=disable", "postgres://u:***@h/db?sslmode=disable"),
+        // An `@` in a parameter: more is hidden than needed, never less.
+        ("postgres://u:pw@h/db?application_name=a@b", "postgres://u:***@b"),
+        ("postgres://u@h:5/db?application_name=a@b&password=pw", "postgres://u@h:5/db?application_name=a@b&password=***"),
+        // libpq's key=value form, which --store does not take but a message may quote.
+        ("host=h user=u password=pw", "host=h user=u password=***"),
+        ("host=h PASSWORD = 'p w\\'x' port=5", "host=h PASSWORD=*** port=5"),
     ])
     func passwordsAreNeverShown(address: String, shown: String) throws {
         #expect(StoreAddress.redactedText(address) == shown)
