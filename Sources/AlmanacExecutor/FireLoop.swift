@@ -292,13 +292,15 @@ public final class FireLoop {
             }
             let arrival = policy.arrival(activity(of: fire.trigger, trigger, slotted))
             guard arrival.admit else {
-                try journal.append(.skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: SkipReason.concurrency.rawValue))
+                try journal.append(
+                    .skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: SkipReason.concurrency.rawValue))
                 summary.forbidden += 1
                 log("skip \(fire.id): the previous command of \(fire.trigger) still runs (concurrency: forbid)")
                 continue
             }
             for old in waiting where arrival.skipWaiting.contains(old.fire.id) {
-                try journal.append(.skip(id: old.fire.id, trigger: old.fire.trigger, at: old.fire.at, now: now, reason: SkipReason.replaced.rawValue))
+                try journal.append(
+                    .skip(id: old.fire.id, trigger: old.fire.trigger, at: old.fire.at, now: now, reason: SkipReason.replaced.rawValue))
                 summary.skipped += 1
                 log("skip \(old.fire.id): replaced by \(fire.id) before it could start (concurrency: replace)")
             }

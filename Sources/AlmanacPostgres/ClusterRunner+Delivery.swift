@@ -117,10 +117,12 @@ extension ClusterRunner {
     /// The facts the delivery policy needs about the trigger of `c`; the cluster is asked only for
     /// triggers whose concurrency is not `allow`.
     func activity(of c: ClaimedFire, _ trigger: PlanTrigger, _ slotted: any SlottedBackend) async throws -> DeliveryPolicy.TriggerActivity {
-        let elsewhere = trigger.concurrency == .allow ? false : try await store.otherStarted(spec: c.spec, trigger: c.fire.trigger, except: c.fire.id)
+        let elsewhere =
+            trigger.concurrency == .allow ? false : try await store.otherStarted(spec: c.spec, trigger: c.fire.trigger, except: c.fire.id)
         return DeliveryPolicy.TriggerActivity(
             concurrency: trigger.concurrency, runningHere: slotted.runningCount(trigger: c.fire.trigger), runningElsewhere: elsewhere,
-            waitingHere: waiting.filter { $0.spec == c.spec && $0.fire.trigger == c.fire.trigger && $0.fire.id != c.fire.id }.map(\.fire.id))
+            waitingHere: waiting.filter { $0.spec == c.spec && $0.fire.trigger == c.fire.trigger && $0.fire.id != c.fire.id }.map(\.fire.id)
+        )
     }
 
     /// Starts waiting fires in order while slots are free and the policy lets each start; a fire

@@ -47,6 +47,19 @@ extension ClusterRunner {
             return
         }
         let header = source.header
+        // Each trigger runs its own command: a plan with a trigger that has none is refused whole
+        // (at start `almanac-exec` refused it already, at its line; on a reload the plan before stays).
+        if let exec, exec.command.isEmpty,
+            let problem = header.triggers.keys.sorted().lazy.compactMap({ id -> TriggerCommand.Problem? in
+                if case .failure(let problem) = TriggerCommand.of(header.triggers[id]!, id: id) { return problem }
+                return nil
+            }).first
+        {
+            if initial { throw PlanUnreadable(description: "\(planPath): \(problem)") }
+            log("\(planPath): \(problem); keeping the plan loaded before")
+            plan?.stamp = stamp
+            return
+        }
         let publication = try await store.publish(
             source, specID: options.specID, intent: .executor, by: "executor \(options.executorID)", planPath: planPath)
         let sha = header.spec.sha256 ?? ""
@@ -65,15 +78,21 @@ extension ClusterRunner {
             let fires =
                 publication.alreadyStored
                 ? "its fires were stored before"
-                : "\(publication.inserted) new fires" + (publication.expired > 0 ? " (\(publication.expired) already past, never delivered)" : "")
-            log("\(what): \(fires)" + (publication.cancelled > 0 ? ", \(publication.cancelled) pending fires of the previous plan cancelled" : ""))
+                : "\(publication.inserted) new fires"
+                    + (publication.expired > 0 ? " (\(publication.expired) already past, never delivered)" : "")
+            log(
+                "\(what): \(fires)"
+                    + (publication.cancelled > 0 ? ", \(publication.cancelled) pending fires of the previous plan cancelled" : ""))
             metrics.fire("cancelled", count: publication.cancelled)
         case .standBy(let current):
             plan = LoadedPlan(source: source, specID: publication.specID, sha256: sha, stamp: stamp)
-            standingBy = "its plan \(planPath) (sha256 \(sha.prefix(12))) is an older plan of spec \(quoted(publication.specID)), whose current plan is revision \(current) (sha256 \(publication.stored?.currentSHA256?.prefix(12) ?? "?"))"
+            standingBy =
+                "its plan \(planPath) (sha256 \(sha.prefix(12))) is an older plan of spec \(quoted(publication.specID)), whose current plan is revision \(current) (sha256 \(publication.stored?.currentSHA256?.prefix(12) ?? "?"))"
             revision = current
             currentSHA256 = publication.stored?.currentSHA256
-            log("standing by: \(standingBy!); it delivers nothing until its plan file is the current plan (deploy it, or give this executor the current one)")
+            log(
+                "standing by: \(standingBy!); it delivers nothing until its plan file is the current plan (deploy it, or give this executor the current one)"
+            )
         case .unrelated(let current), .conflict(_, let current):
             let message = Self.unrelatedMessage(planPath: planPath, header: header, publication: publication, current: current)
             if initial { throw PlanRefused(description: message) }
@@ -85,7 +104,8 @@ extension ClusterRunner {
     /// Names both: the spec the store holds under the id, and the plan file that is not of it.
     static func unrelatedMessage(planPath: String, header: Plan, publication: ClusterStore.Publication, current: Int64) -> String {
         let stored = publication.stored
-        return "\(planPath) (spec '\(header.spec.name)', sha256 \(header.spec.sha256?.prefix(12) ?? "none")) was never published as spec id "
+        return
+            "\(planPath) (spec '\(header.spec.name)', sha256 \(header.spec.sha256?.prefix(12) ?? "none")) was never published as spec id "
             + "'\(publication.specID)', whose current plan is revision \(current) (spec '\(stored?.name ?? "?")', sha256 "
             + "\(stored?.currentSHA256?.prefix(12) ?? "none"), first published \(stored?.firstPublished ?? "?")): if it is a new version "
             + "of that spec, publish it with `almanac-exec deploy \(planPath) --store … --expect-revision \(current)`; if it is another "
@@ -108,14 +128,18 @@ extension ClusterRunner {
             grace: options.grace, policy: options.policy, stats: stats)
         let beat = try await store.beat(request)
         nextBeat = StoreTimer.now() + options.beatInterval
-        if let remaining = beat.planRemaining { metrics.planRemaining(seconds: remaining) }
+        if let end = beat.planWindowEnd { metrics.planEnds(at: end) }
         if !beat.misfires.isEmpty {
-            log("\(beat.misfires.count) fires due while no executor ran \(plan.specID) skipped (misfire \(options.policy.misfire.rawValue))")
+            log(
+                "\(beat.misfires.count) fires due while no executor ran \(plan.specID) skipped (misfire \(options.policy.misfire.rawValue))"
+            )
             metrics.fire("skipped", count: beat.misfires.count)
         }
         if beat.released > 0 { log("recovered \(beat.released) claimed fires whose executor stopped answering") }
         let retry = options.policy.inDoubt == .retry
-        for id in beat.inDoubt { log("\(id): in doubt (its executor died after starting it)" + (retry ? "; it will run again" : "; skipped")) }
+        for id in beat.inDoubt {
+            log("\(id): in doubt (its executor died after starting it)" + (retry ? "; it will run again" : "; skipped"))
+        }
         if !retry {
             metrics.foundInDoubt(beat.inDoubt.count)
             metrics.fire("in_doubt", count: beat.inDoubt.count)
@@ -125,7 +149,9 @@ extension ClusterRunner {
             revision = beat.revision
             currentSHA256 = beat.currentSHA256
             if changed {
-                log("spec \(quoted(plan.specID)) is at revision \(beat.revision) (sha256 \(beat.currentSHA256?.prefix(12) ?? "none")); reading \(planPath) again")
+                log(
+                    "spec \(quoted(plan.specID)) is at revision \(beat.revision) (sha256 \(beat.currentSHA256?.prefix(12) ?? "none")); reading \(planPath) again"
+                )
                 try await loadPlan(initial: false)
             }
         }

@@ -95,7 +95,9 @@ public actor ClusterRunner: Service {
     var joined = false
 
     /// `backend` must be the one whose outcomes are passed to `outcome(_:)` (exec).
-    public init(store: ClusterStore, planPath: String, backend: sending any Backend, options: Options, log: @escaping @Sendable (String) -> Void) {
+    public init(
+        store: ClusterStore, planPath: String, backend: sending any Backend, options: Options, log: @escaping @Sendable (String) -> Void
+    ) {
         self.store = store
         self.planPath = planPath
         self.backend = backend

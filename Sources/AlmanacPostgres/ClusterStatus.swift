@@ -79,7 +79,8 @@ extension ClusterStore {
                 """, as: (String, String, Int64, String?, String?, String?, String?, String?).self, on: connection, logger: self.logger
             ).map { id, name, revision, sha, windowTo, beat, next, published in
                 ClusterStatus.Spec(
-                    id: id, name: name, revision: revision, currentSHA256: sha, windowTo: windowTo, lastBeat: beat, states: [:], nextDue: next,
+                    id: id, name: name, revision: revision, currentSHA256: sha, windowTo: windowTo, lastBeat: beat, states: [:],
+                    nextDue: next,
                     published: published)
             }
             let counts = try await Self.rows(
@@ -97,11 +98,13 @@ extension ClusterStore {
                     e.standing_by, e.specs, e.claimed, e.started, e.lease_losses, e.last_lateness, e.max_lateness,
                     (SELECT count(*) FROM almanac_fires f WHERE f.lease_owner = e.id AND f.state IN ('claimed', 'started'))::int8
                 FROM almanac_executors e ORDER BY e.id
-                """, as: (String, String, Double, String, String?, String, Int64, Int64, Int64, Double?, Double?, Int64).self, on: connection,
+                """, as: (String, String, Double, String, String?, String, Int64, Int64, Int64, Double?, Double?, Int64).self,
+                on: connection,
                 logger: self.logger
             ).map { id, seen, ago, condition, standingBy, specList, claimed, started, losses, last, max, holding in
                 ClusterStatus.Executor(
-                    id: id, lastSeen: seen, secondsSinceSeen: ago, condition: ClusterStatus.Executor.Condition(rawValue: condition) ?? .running,
+                    id: id, lastSeen: seen, secondsSinceSeen: ago,
+                    condition: ClusterStatus.Executor.Condition(rawValue: condition) ?? .running,
                     standingBy: standingBy, specs: specList, claimed: Int(claimed), started: Int(started), leaseLosses: Int(losses),
                     lastLateness: last, maxLateness: max, holding: Int(holding))
             }

@@ -82,14 +82,17 @@ extension ClusterStore {
 
     /// Records how fires ended, in one statement, each under its claim's fencing token, from one of
     /// the states `from`; returns the keys (`ClaimedFire.key`) whose claims still held.
-    public func finish(_ results: [(ClaimedFire, FireResult)], from: [FireState] = [.started], timeout: Double? = nil) async throws -> Set<String> {
+    public func finish(_ results: [(ClaimedFire, FireResult)], from: [FireState] = [.started], timeout: Double? = nil) async throws -> Set<
+        String
+    > {
         guard !results.isEmpty else { return [] }
         return try await withConnection(timeout: timeout, "recording outcomes") { connection in
             try await Self.finish(results, from: from, on: connection, logger: self.logger)
         }
     }
 
-    static func finish(_ results: [(ClaimedFire, FireResult)], from: [FireState], on connection: PostgresConnection, logger: Logger) async throws
+    static func finish(_ results: [(ClaimedFire, FireResult)], from: [FireState], on connection: PostgresConnection, logger: Logger)
+        async throws
         -> Set<String>
     {
         guard !results.isEmpty else { return [] }
@@ -134,7 +137,8 @@ extension ClusterStore {
     public func stop(executor: String, results: [(ClaimedFire, FireResult)], timeout: Double? = nil) async throws -> Int {
         try await transaction(timeout: timeout, "stopping") { connection in
             _ = try await Self.finish(results, from: [.started], on: connection, logger: self.logger)
-            try await connection.query("UPDATE almanac_executors SET stopped_at = now(), last_seen = now() WHERE id = \(executor)", logger: self.logger)
+            try await connection.query(
+                "UPDATE almanac_executors SET stopped_at = now(), last_seen = now() WHERE id = \(executor)", logger: self.logger)
             let given: [Int64] = try await Self.rows(
                 """
                 WITH r AS (UPDATE almanac_fires SET state = 'pending', lease_owner = NULL, lease_expires = NULL, fence = NULL

@@ -45,8 +45,8 @@ extension ClusterStore {
         /// The spec's current revision and plan (0 and nil before its first publication).
         public var revision: Int64 = 0
         public var currentSHA256: String?
-        /// Seconds until the current plan's window ends (negative once it has).
-        public var planRemaining: Double?
+        /// When the current plan's window ends, in seconds since 1970.
+        public var planWindowEnd: Double?
         /// Misfires skipped (`spec fire_id`).
         public var misfires: [String] = []
         /// Claims that lapsed: given back unstarted, and started ones in doubt (run again under `retry`).
@@ -89,11 +89,11 @@ extension ClusterStore {
             (beat.released, beat.inDoubt) = try await self.recoverLapsedClaims(spec: r.spec, policy: r.policy, on: connection)
             if let row = try await Self.rows(
                 """
-                SELECT s.revision, s.current_sha256, extract(epoch FROM p.window_to - now())::float8 FROM almanac_specs s
+                SELECT s.revision, s.current_sha256, extract(epoch FROM p.window_to)::float8 FROM almanac_specs s
                 LEFT JOIN almanac_plans p ON p.spec = s.spec AND p.sha256 = s.current_sha256 WHERE s.spec = \(r.spec)
                 """, as: (Int64, String?, Double?).self, on: connection, logger: self.logger
             ).first {
-                (beat.revision, beat.currentSHA256, beat.planRemaining) = row
+                (beat.revision, beat.currentSHA256, beat.planWindowEnd) = row
             }
             return beat
         }
@@ -150,7 +150,8 @@ extension ClusterStore {
     /// hold nothing (`status` shows them lost until then).
     public func tidy(forgetAfter: Double) async throws {
         try await transaction("tidying") { connection in
-            let mine = try await Self.rows("SELECT pg_try_advisory_xact_lock(7243110102)", as: Bool.self, on: connection, logger: self.logger)
+            let mine = try await Self.rows(
+                "SELECT pg_try_advisory_xact_lock(7243110102)", as: Bool.self, on: connection, logger: self.logger)
             guard mine.first == true else { return }
             try await connection.query(
                 """

@@ -42,7 +42,8 @@ extension ClusterStore {
         try Self.checkStorable(plan, specID: id, planPath: planPath)
         guard let sha = plan.spec.sha256 else {
             throw StoreError(
-                "\(planPath): the plan has no spec.sha256 (compiled from a schedule built in code); the shared store tells plans apart by it")
+                "\(planPath): the plan has no spec.sha256 (compiled from a schedule built in code); the shared store tells plans apart by it"
+            )
         }
         return try await transaction(timeout: max(operationTimeout, 600), "publishing \(planPath)") { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\("almanac:" + id))::int8)", logger: self.logger)
@@ -58,7 +59,8 @@ extension ClusterStore {
             let facts = stored.map {
                 PublicationRule.Facts(name: $0.name, revision: $0.revision, currentSHA256: $0.currentSHA256, lineage: Set(lineage))
             }
-            var result = Publication(decision: PublicationRule.decide(sha256: sha, intent: intent, facts: facts), specID: id, stored: stored)
+            var result = Publication(
+                decision: PublicationRule.decide(sha256: sha, intent: intent, facts: facts), specID: id, stored: stored)
             let revision: Int64
             switch result.decision {
             case .publish(let r): revision = r
@@ -86,19 +88,21 @@ extension ClusterStore {
                     window_from = least(almanac_plans.window_from, EXCLUDED.window_from), triggers = EXCLUDED.triggers
                 """, logger: self.logger)
             // The same spec bytes over a window already stored give the same fires: nothing to read.
-            let covered = try await Self.rows(
-                """
-                SELECT EXISTS (SELECT 1 FROM almanac_plan_windows WHERE spec = \(id) AND sha256 = \(sha)
-                    AND window_from <= to_timestamp(\(from)) AND window_to >= to_timestamp(\(to)))
-                """, as: Bool.self, on: connection, logger: self.logger
-            ).first == true
+            let covered =
+                try await Self.rows(
+                    """
+                    SELECT EXISTS (SELECT 1 FROM almanac_plan_windows WHERE spec = \(id) AND sha256 = \(sha)
+                        AND window_from <= to_timestamp(\(from)) AND window_to >= to_timestamp(\(to)))
+                    """, as: Bool.self, on: connection, logger: self.logger
+                ).first == true
             if covered && !becomesCurrent {
                 result.alreadyStored = true
                 return result
             }
             try await self.copyFires(source, on: connection)
             let merged: [(Int64, Int64)] = try await Self.rows(
-                Self.mergeIncoming(spec: id, sha: sha, becomesCurrent: becomesCurrent), as: (Int64, Int64).self, on: connection, logger: self.logger)
+                Self.mergeIncoming(spec: id, sha: sha, becomesCurrent: becomesCurrent), as: (Int64, Int64).self, on: connection,
+                logger: self.logger)
             let counts = merged.first ?? (0, 0)
             result.inserted = Int(counts.0)
             result.expired = Int(counts.1)
@@ -139,7 +143,8 @@ extension ClusterStore {
                     CASE WHEN to_timestamp(n.at_s) < now() THEN 'expired' ELSE 'pending' END
                 FROM almanac_incoming n
             """
-        query.sql += becomesCurrent
+        query.sql +=
+            becomesCurrent
             ? """
              ON CONFLICT (spec, fire_id) DO UPDATE SET plan_sha256 = EXCLUDED.plan_sha256, trigger = EXCLUDED.trigger,
                     due_at = EXCLUDED.due_at, at_s = EXCLUDED.at_s, offset_s = EXCLUDED.offset_s,

@@ -56,7 +56,9 @@ public final class ClusterStore: Sendable {
             throw StoreError("cannot connect: \(StoreError.describe(error))")
         }
         do {
-            let result = try await Deadline.run(seconds: max(0.05, seconds - (StoreTimer.now() - start)), giveUp: { _ in connection.closeNow() }) {
+            let result = try await Deadline.run(
+                seconds: max(0.05, seconds - (StoreTimer.now() - start)), giveUp: { _ in connection.closeNow() }
+            ) {
                 try await body(connection)
             }
             await connections.giveBack(connection)
@@ -120,13 +122,16 @@ public final class ClusterStore: Sendable {
 
     /// The schema version of the database (0 for none).
     public func schemaVersion() async throws -> Int {
-        try await withConnection("reading the schema version") { connection in try await Self.schemaVersion(on: connection, logger: self.logger) }
+        try await withConnection("reading the schema version") { connection in
+            try await Self.schemaVersion(on: connection, logger: self.logger)
+        }
     }
 
     static func schemaVersion(on connection: PostgresConnection, logger: Logger) async throws -> Int {
         let exists = try await rows("SELECT to_regclass('almanac_schema') IS NOT NULL", as: Bool.self, on: connection, logger: logger)
         guard exists.first == true else { return 0 }
-        let version = try await rows("SELECT coalesce(max(version), 0)::int8 FROM almanac_schema", as: Int64.self, on: connection, logger: logger)
+        let version = try await rows(
+            "SELECT coalesce(max(version), 0)::int8 FROM almanac_schema", as: Int64.self, on: connection, logger: logger)
         return Int(version.first ?? 0)
     }
 
@@ -166,6 +171,7 @@ public final class ClusterStore: Sendable {
     }
 
     private static func newerSchema(_ version: Int) -> StoreError {
-        StoreError("the database's schema is version \(version), newer than this almanac-exec's \(Migrations.current); use a newer almanac-exec")
+        StoreError(
+            "the database's schema is version \(version), newer than this almanac-exec's \(Migrations.current); use a newer almanac-exec")
     }
 }

@@ -60,7 +60,8 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
                 guard version >= 2 else {
                     throw StoreError("the database's schema is version \(version): run `almanac-exec migrate --store …` first")
                 }
-                try await self.store.execute("INSERT INTO almanac_journals (name) VALUES (\(self.name)) ON CONFLICT DO NOTHING", "opening the journal")
+                try await self.store.execute(
+                    "INSERT INTO almanac_journals (name) VALUES (\(self.name)) ON CONFLICT DO NOTHING", "opening the journal")
             }
             try load()
         } catch {
@@ -88,7 +89,8 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
         let line = JournalLine.format(entry)
         try wait {
             try await self.store.execute(
-                "INSERT INTO almanac_journal_lines (name, snapshot, line) VALUES (\(self.name), false, \(line))", "appending to the journal")
+                "INSERT INTO almanac_journal_lines (name, snapshot, line) VALUES (\(self.name), false, \(line))", "appending to the journal"
+            )
         }
         lock.withLock { index.apply(entry) }
     }

@@ -62,7 +62,8 @@ public enum PublicationRule {
         case .executor:
             return facts.lineage.contains(sha256) ? .standBy(current: facts.revision) : .unrelated(current: facts.revision)
         case .deploy(let expected?, _):
-            return expected == facts.revision ? .publish(revision: facts.revision + 1) : .conflict(expected: expected, current: facts.revision)
+            return expected == facts.revision
+                ? .publish(revision: facts.revision + 1) : .conflict(expected: expected, current: facts.revision)
         case .deploy(nil, let replace):
             return replace || facts.lineage.contains(sha256) ? .publish(revision: facts.revision + 1) : .unrelated(current: facts.revision)
         }

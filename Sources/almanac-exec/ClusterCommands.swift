@@ -23,7 +23,7 @@ struct MigrateCommand: ParsableCommand {
         let address = try requireStore(storeOptions)
         #if PostgreSQL
         let applied = try withStore(address) { store in try await store.migrate() }
-        print(
+        printLine(
             applied.isEmpty
                 ? "schema is at version \(Migrations.current); nothing to do"
                 : "applied \(applied.map { "version \($0)" }.joined(separator: ", ")); schema is at version \(Migrations.current)")
@@ -57,23 +57,25 @@ struct StatusCommand: ParsableCommand {
             print(JSONWriter.inline(statusJSON(status)))
             return
         }
-        print("schema version \(status.schema)")
+        printLine("schema version \(status.schema)")
         for spec in status.specs {
             let states = spec.states.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             let name = spec.name == spec.id ? "" : " (name '\(shown(spec.name))')"
-            print(
+            printLine(
                 "spec \(shown(spec.id))\(name): revision \(spec.revision), sha256 \(spec.currentSHA256.map { shown(String($0.prefix(12))) } ?? "none"), window to \(spec.windowTo ?? "?"); fires: \(states.isEmpty ? "none" : states)"
             )
-            print("  published \(spec.published.map(shown) ?? "never"); next due \(spec.nextDue ?? "none"); executors last beat \(spec.lastBeat ?? "never")")
+            printLine(
+                "  published \(spec.published.map(shown) ?? "never"); next due \(spec.nextDue ?? "none"); executors last beat \(spec.lastBeat ?? "never")"
+            )
         }
-        print(status.executors.isEmpty ? "executors: none" : "executors:")
+        printLine(status.executors.isEmpty ? "executors: none" : "executors:")
         for e in status.executors {
             let lateness =
                 e.maxLateness.map { String(format: "lateness last %.3f s, max %.3f s", e.lastLateness ?? 0, $0) } ?? "nothing started"
-            print(
+            printLine(
                 "  \(shown(e.id))  \(e.condition.rawValue), last seen \(e.lastSeen) (\(String(format: "%.0f", e.secondsSinceSeen)) s ago)"
                     + "; claimed \(e.claimed), started \(e.started), holding \(e.holding), claims lost \(e.leaseLosses); \(lateness)")
-            if let why = e.standingBy, e.condition == .standingBy { print("    standing by: \(shown(why))") }
+            if let why = e.standingBy, e.condition == .standingBy { printLine("    standing by: \(shown(why))") }
         }
         #endif
     }
@@ -161,14 +163,15 @@ func printStorePending(_ address: String, last: Int) throws {
         try await store.checkSchema()
         return try await store.fires(limit: last)
     }
-    print(upcoming.isEmpty ? "pending: none" : "pending (next \(upcoming.count)):")
+    printLine(upcoming.isEmpty ? "pending: none" : "pending (next \(upcoming.count)):")
     for f in upcoming {
-        print("  \(f.dueAt)  \(shown(f.spec))  \(shown(f.id))  \(f.state)" + (f.owner.map { " by \(shown($0))" } ?? ""))
+        printLine("  \(f.dueAt)  \(shown(f.spec))  \(shown(f.id))  \(f.state)" + (f.owner.map { " by \(shown($0))" } ?? ""))
     }
-    print(settled.isEmpty ? "last settled: none" : "last settled:")
+    printLine(settled.isEmpty ? "last settled: none" : "last settled:")
     for f in settled {
-        print(
-            "  \(f.dueAt)  \(shown(f.spec))  \(shown(f.id))  \(f.state) at \(f.finishedAt ?? "?")" + (f.attempt > 1 ? " (attempt \(f.attempt))" : "")
+        printLine(
+            "  \(f.dueAt)  \(shown(f.spec))  \(shown(f.id))  \(f.state) at \(f.finishedAt ?? "?")"
+                + (f.attempt > 1 ? " (attempt \(f.attempt))" : "")
                 + (f.outcome.map { ": \(shown($0))" } ?? ""))
     }
 }
@@ -186,6 +189,8 @@ func runCluster(
     } catch let error as StoreAddress.Invalid {
         throw ValidationError(error.description)
     }
+    // A plan whose triggers cannot run is refused here, at its line, before the store is touched.
+    _ = try orExit(prefix: "\(plan): ") { try backendOptions.openPlan(plan) }
     let outcomes = OutcomeRelay()
     let backend = try backendOptions.make(daemon: true) { outcome in
         log("\(outcome.fireID): \(outcome.status)")
@@ -205,7 +210,9 @@ func runCluster(
     let group = ServiceGroup(
         configuration: ServiceGroupConfiguration(
             services: [
-                .init(service: runner, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup)
+                .init(
+                    service: runner, successTerminationBehavior: .gracefullyShutdownGroup,
+                    failureTerminationBehavior: .gracefullyShutdownGroup)
             ],
             gracefulShutdownSignals: [], logger: logger))
     // SIGHUP reads the plan again; SIGTERM and SIGINT stop gracefully (ServiceLifecycle's shutdown).

@@ -41,7 +41,9 @@ struct DeployCommand: ParsableCommand {
     func run() throws {
         let address = try requireStore(storeOptions)
         #if PostgreSQL
-        let (plan, specID, intent) = (self.plan, self.specID, PublicationRule.Intent.deploy(expectRevision: expectRevision, replace: replace))
+        let (plan, specID, intent) = (
+            self.plan, self.specID, PublicationRule.Intent.deploy(expectRevision: expectRevision, replace: replace)
+        )
         let source = try orExit(prefix: "\(plan): ") { try PlanFireSource.open(path: plan) }
         let environment = ProcessInfo.processInfo.environment
         let by = "deploy (\(environment["USER"] ?? environment["LOGNAME"] ?? "?")@\(ProcessInfo.processInfo.hostName))"
@@ -53,14 +55,15 @@ struct DeployCommand: ParsableCommand {
         let fires =
             publication.alreadyStored
             ? "its fires were stored before"
-            : "\(publication.inserted) new fires" + (publication.expired > 0 ? " (\(publication.expired) already past, never delivered)" : "")
+            : "\(publication.inserted) new fires"
+                + (publication.expired > 0 ? " (\(publication.expired) already past, never delivered)" : "")
         switch publication.decision {
         case .publish(let revision):
-            print(
+            printLine(
                 "published \(plan) as revision \(revision) of spec '\(id)' (sha256 \(source.header.spec.sha256?.prefix(12) ?? "none")): \(fires)"
                     + (publication.cancelled > 0 ? "; \(publication.cancelled) pending fires of the previous plan cancelled" : ""))
         case .current(let revision):
-            print("\(plan) is already the current plan of spec '\(id)' (revision \(revision)): \(fires)")
+            printLine("\(plan) is already the current plan of spec '\(id)' (revision \(revision)): \(fires)")
         case .conflict(let expected, let current):
             printError("spec '\(id)' is at revision \(current), not \(expected) (--expect-revision): nothing published")
             throw ExitCode(1)

@@ -67,6 +67,7 @@ private final class ResultBox<T>: @unchecked Sendable {
 
 /// A spec id is a name: printable, no control characters, at most 200 bytes.
 func validateSpecID(_ id: String) throws {
-    guard !id.isEmpty, id.utf8.count <= 200, !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
+    guard !id.isEmpty, id.utf8.count <= 200,
+        !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
     else { throw ValidationError("--spec-id: '\(id.debugDescription)' is not a spec id (1 to 200 bytes, no control or format characters)") }
 }

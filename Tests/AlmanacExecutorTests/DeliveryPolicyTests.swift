@@ -61,7 +61,8 @@ struct DeliveryPolicyTests {
                     let key = (here ? "h" : "-") + (elsewhere ? "e" : "-") + (waiting ? "w" : "-")
                     let expected = table[concurrency]![key]!
                     let activity = DeliveryPolicy.TriggerActivity(
-                        concurrency: concurrency, runningHere: here ? 1 : 0, runningElsewhere: elsewhere, waitingHere: waiting ? ["earlier"] : [])
+                        concurrency: concurrency, runningHere: here ? 1 : 0, runningElsewhere: elsewhere,
+                        waitingHere: waiting ? ["earlier"] : [])
                     let arrival = policy.arrival(activity)
                     #expect(arrival.admit == expected.admit, "\(concurrency) \(key)")
                     #expect(arrival.skipWaiting == (expected.skipsWaiting ? ["earlier"] : []), "\(concurrency) \(key)")

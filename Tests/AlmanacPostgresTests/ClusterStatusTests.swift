@@ -51,7 +51,8 @@ struct ClusterStatusTests {
             for executor in [alive, lost, old] { _ = try await TestStore.beat(store, executor, spec, lease: 2) }
             _ = try await store.beat(
                 ClusterStore.BeatRequest(
-                    executor: waiting, spec: spec, delivering: false, standingBy: "its plan is older", lease: 30, grace: 60, policy: DeliveryPolicy()))
+                    executor: waiting, spec: spec, delivering: false, standingBy: "its plan is older", lease: 30, grace: 60,
+                    policy: DeliveryPolicy()))
             try await store.execute(
                 "UPDATE almanac_executors SET last_seen = now() - interval '3 seconds' WHERE id = \(lost)", "test")
             try await store.execute("UPDATE almanac_executors SET last_seen = now() - interval '2 days' WHERE id = \(old)", "test")
@@ -77,7 +78,8 @@ struct ClusterStatusTests {
     }
 
     static func migrateFromSchemaTwo(_ store: ClusterStore) async throws {
-        try await store.execute("CREATE TABLE almanac_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())", "test")
+        try await store.execute(
+            "CREATE TABLE almanac_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())", "test")
         for version in 1...2 {
             for statement in Migrations.statements(of: version) { try await store.execute(PostgresQuery(unsafeSQL: statement), "test") }
             try await store.execute("INSERT INTO almanac_schema (version) VALUES (\(version))", "test")

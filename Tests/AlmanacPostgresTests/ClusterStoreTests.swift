@@ -77,7 +77,8 @@ struct ClusterStoreTests {
                     group.addTask {
                         var ids: [String] = []
                         while true {
-                            let c = try await store.claim(executor: "e\(e)", spec: spec, sha256: p.spec.sha256!, limit: 7, lease: 30, start: e % 2 == 0)
+                            let c = try await store.claim(
+                                executor: "e\(e)", spec: spec, sha256: p.spec.sha256!, limit: 7, lease: 30, start: e % 2 == 0)
                             if c.isEmpty { return ids }
                             ids += c.map(\.fire.id)
                         }
@@ -156,7 +157,8 @@ struct ClusterStoreTests {
             let p = TestStore.plan(spec, offsets: [5], now: now)
             try await TestStore.publish(store, p)
             try await TestStore.age(store, spec, by: 10)
-            let a = try #require(try await store.claim(executor: "a", spec: spec, sha256: p.spec.sha256!, limit: 1, lease: 1, start: true).first)
+            let a = try #require(
+                try await store.claim(executor: "a", spec: spec, sha256: p.spec.sha256!, limit: 1, lease: 1, start: true).first)
             #expect(a.attempt == 0)
             try await Task.sleep(for: .milliseconds(1100))
             let beat = try await TestStore.beat(store, "b", spec, policy: DeliveryPolicy(inDoubt: policy))

@@ -9,7 +9,8 @@ import Testing
 /// they start, restart or reload in: the store's publication order decides, never the last file seen.
 /// And two specs that share a name never share fires or run each other's.
 @Suite(
-    .serialized, .timeLimit(.minutes(1)), .enabled(if: testStoreAddress != nil, "set ALMANAC_TEST_STORE=postgres://… (scripts/lib/postgres.sh)"))
+    .serialized, .timeLimit(.minutes(1)),
+    .enabled(if: testStoreAddress != nil, "set ALMANAC_TEST_STORE=postgres://… (scripts/lib/postgres.sh)"))
 struct PlanOrderTests {
     /// v1 has fires at +3 … +8 s; v2 drops +4 s and adds +9 s. Payloads say which plan they are.
     static func versions(_ spec: String, now: Int64) -> (v1: Plan, v2: Plan) {
@@ -25,7 +26,8 @@ struct PlanOrderTests {
     }
 
     static func current(_ store: ClusterStore, _ spec: String) async throws -> (Int64, String?) {
-        try await store.rows("SELECT revision, current_sha256 FROM almanac_specs WHERE spec = \(spec)", as: (Int64, String?).self, "test").first
+        try await store.rows("SELECT revision, current_sha256 FROM almanac_specs WHERE spec = \(spec)", as: (Int64, String?).self, "test")
+            .first
             ?? (0, nil)
     }
 
@@ -117,7 +119,9 @@ struct PlanOrderTests {
             let message = try #require(refused as? PlanRefused).description
             #expect(message.contains(String(repeating: "c", count: 12)) && message.contains(String(repeating: "d", count: 12)))
             // Published over it by `deploy` without saying so: refused too.
-            #expect(try await TestStore.publish(store, y, intent: .deploy(expectRevision: nil, replace: false)).decision == .unrelated(current: 1))
+            #expect(
+                try await TestStore.publish(store, y, intent: .deploy(expectRevision: nil, replace: false)).decision
+                    == .unrelated(current: 1))
             // Under an id of its own, it runs beside the other.
             let ey = try h.start("y", specID: name + "-y")
             try await Self.waitUntil(now + 8)
@@ -150,7 +154,8 @@ struct PlanOrderTests {
             let states = try await TestStore.states(store, spec)
             #expect(states[v1.fires[1].id] == "pending" && states[v2.fires[5].id] == "cancelled")
             let history = try await store.rows(
-                "SELECT revision, sha256 FROM almanac_publications WHERE spec = \(spec) ORDER BY revision", as: (Int64, String).self, "test")
+                "SELECT revision, sha256 FROM almanac_publications WHERE spec = \(spec) ORDER BY revision", as: (Int64, String).self, "test"
+            )
             #expect(history.map(\.1) == [v1.spec.sha256!, v2.spec.sha256!, v1.spec.sha256!])
         }
     }

@@ -33,7 +33,9 @@ struct StoreConnectionTests {
                 port = 0
                 throw StoreError("cannot listen")
             }
-            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
+            _ = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) }
+            }
             port = Int(UInt16(bigEndian: address.sin_port))
         }
 

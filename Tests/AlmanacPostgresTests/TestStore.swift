@@ -48,7 +48,8 @@ enum TestStore {
     /// A plan of `spec` whose fires are `trigger@…` at `now + offsets` seconds; `sha` is repeated to
     /// make the spec sha256, `payload` is the trigger's.
     static func plan(
-        _ spec: String, sha: String = "a", offsets: [Int64], trigger: String = "t", now: Int64, payload: [String: JSONValue] = ["n": .number("1")]
+        _ spec: String, sha: String = "a", offsets: [Int64], trigger: String = "t", now: Int64,
+        payload: [String: JSONValue] = ["n": .number("1")]
     ) -> Plan {
         let fires = offsets.map { o in Fire(at: Instant(secondsSinceEpoch: now + o), trigger: trigger, offset: 0, nominalWall: now + o) }
         return Plan(
@@ -67,7 +68,8 @@ enum TestStore {
 
     /// Moves every fire of `spec` `seconds` into the past (due now, without waiting).
     static func age(_ store: ClusterStore, _ spec: String, by seconds: Int) async throws {
-        try await store.execute("UPDATE almanac_fires SET due_at = due_at - make_interval(secs => \(Double(seconds))) WHERE spec = \(spec)", "test")
+        try await store.execute(
+            "UPDATE almanac_fires SET due_at = due_at - make_interval(secs => \(Double(seconds))) WHERE spec = \(spec)", "test")
     }
 
     /// Fire id → state, for `spec`.
@@ -82,7 +84,8 @@ enum TestStore {
         policy: DeliveryPolicy = DeliveryPolicy(), stats: ExecutorStats = ExecutorStats()
     ) async throws -> ClusterStore.Beat {
         try await store.beat(
-            ClusterStore.BeatRequest(executor: executor, spec: spec, delivering: true, lease: lease, grace: grace, policy: policy, stats: stats))
+            ClusterStore.BeatRequest(
+                executor: executor, spec: spec, delivering: true, lease: lease, grace: grace, policy: policy, stats: stats))
     }
 
     /// The claim of one fire by `executor`.
