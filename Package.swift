@@ -180,14 +180,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
 
         .testTarget(
             name: "AlmanacPostgresTests",
             dependencies: [
-                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacExecutor", "AlmanacExecutorTestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacExecutor", "AlmanacExecutorTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]),
 
         // MARK: Executables — thin ArgumentParser front ends over one shared reading of times and durations
@@ -208,6 +211,7 @@ let package = Package(
             dependencies: [
                 "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics", "AlmanacEscaping",
                 .target(name: "AlmanacPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "AlmanacHTTP", condition: .when(traits: ["HTTP"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

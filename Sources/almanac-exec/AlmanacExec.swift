@@ -21,7 +21,8 @@ struct AlmanacExec: ParsableCommand {
             """,
         version: ToolVersion.line("almanac-exec"),
         subcommands: [
-            ReconcileCommand.self, RunCommand.self, SimulateCommand.self, PendingCommand.self, MigrateCommand.self, StatusCommand.self,
+            ReconcileCommand.self, RunCommand.self, SimulateCommand.self, PendingCommand.self, MigrateCommand.self, DeployCommand.self,
+            StatusCommand.self,
         ]
     )
 

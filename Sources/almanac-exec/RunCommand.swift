@@ -52,8 +52,7 @@ struct RunCommand: ParsableCommand {
         if let served { printError("metrics at http://\(served)/metrics") }
         if state == nil, let address = storeOptions.address {
             _ = try requireStore(storeOptions)
-            // ServiceLifecycle handles SIGTERM and SIGINT (a graceful stop) from here on.
-            SignalWatcher.unblock()
+            // The signals stay blocked: `runCluster` watches them (SIGTERM and SIGINT stop gracefully).
             let log: @Sendable (String) -> Void = { message in
                 printLog(at: Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down))), message)
             }

@@ -240,8 +240,8 @@ public struct DiagnosticRenderer: Sendable {
     public static let maxMessageLength = 1000
 
     /// `text` with every character `visible(_:)` escapes written visibly (tabs too), cut with `…`
-    /// past `maxMessageLength`.
-    static func visible(_ text: String) -> String {
+    /// past `maxMessageLength`. Also what `almanac-exec status` and `pending --store` print names with.
+    public static func visible(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard scalars.count > maxMessageLength || scalars.contains(where: { visible($0) != nil }) else { return text }
         var out = ""
