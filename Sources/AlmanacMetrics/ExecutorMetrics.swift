@@ -13,6 +13,7 @@ public struct ExecutorMetrics: Sendable {
     public static let leaseLossesName = "almanac_lease_losses_total"
     public static let inDoubtName = "almanac_fires_in_doubt_total"
     public static let planRemainingName = "almanac_plan_remaining_seconds"
+    public static let journalSyncsName = "almanac_journal_syncs_total"
 
     /// Buckets of the lateness histogram, in seconds: a fire on time is late by milliseconds; one that
     /// waited for a slot or a lease, by seconds; a misfire, by minutes or more.
@@ -23,6 +24,7 @@ public struct ExecutorMetrics: Sendable {
     private let leaseLosses = Counter(label: leaseLossesName)
     private let inDoubt = Counter(label: inDoubtName)
     private let planRemaining = Gauge(label: planRemainingName)
+    private let journalSyncs = Counter(label: journalSyncsName)
 
     public init() {}
 
@@ -49,6 +51,9 @@ public struct ExecutorMetrics: Sendable {
     public func foundInDoubt(_ count: Int) {
         if count > 0 { inDoubt.increment(by: count) }
     }
+
+    /// The file journal was synced once (one `fsync` for a group of entries).
+    public func journalSynced() { journalSyncs.increment() }
 
     /// Seconds until the last plan's window ends (negative once it has): when to compile the next one.
     public func planRemaining(seconds: Double) { planRemaining.record(seconds) }

@@ -81,10 +81,11 @@ struct RunCommand: ParsableCommand {
         journal.onProblem(log)
         if endpoint != nil { observe(journal, clock: clock) }
         let backend = try backendOptions.make(daemon: true) { outcome in
+            // A slot is free: fires waiting for one can start. Woken first, the loop's next batch
+            // shares this outcome's sync (the file store commits in groups).
+            clock.post(.wake)
             do { try journal.append(.outcome(outcome)) } catch { log("cannot journal the outcome of \(outcome.fireID): \(error)") }
             log("\(outcome.fireID): \(outcome.status)")
-            // A slot is free: fires waiting for one can start.
-            clock.post(.wake)
         }
         let graceSeconds = TimeArgument.duration(grace) ?? 60
         let locations = try locationOptions.startReading(posting: clock, log: log)
@@ -122,6 +123,7 @@ extension MisfirePolicy: ExpressibleByArgument {}
 /// Counts what the journal records, for `--metrics` with the file store.
 private func observe(_ journal: Journal, clock: RealClock) {
     let metrics = ExecutorMetrics()
+    (journal.store as? FileJournalStore)?.onSync { _ in metrics.journalSynced() }
     journal.onEntry { entry in
         switch entry {
         case .fire(_, _, let at, _):
