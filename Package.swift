@@ -15,7 +15,9 @@ let package = Package(
         // Everything an app needs to build, check and compile a schedule in process, and read plans.
         .library(
             name: "AlmanacCore",
-            targets: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler"]),
+            targets: [
+                "AlmanacVocabulary", "AlmanacEscaping", "AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler",
+            ]),
         // YAML spec files → the model (links the system libyaml).
         .library(name: "AlmanacSpec", targets: ["AlmanacSpec"]),
         .library(name: "AlmanacPlanDiff", targets: ["AlmanacPlanDiff"]),
@@ -24,6 +26,9 @@ let package = Package(
         .plugin(name: "AlmanacSwiftGenerator", targets: ["AlmanacSwiftGenerator"]),
         // How both executables read times and durations; a product only so the fuzzing package can reach it.
         .library(name: "AlmanacCommandLine", targets: ["AlmanacCommandLine"]),
+        // Products only so the fuzzing package can reach the importers, exporters and `generate swift`.
+        .library(name: "AlmanacInterchange", targets: ["AlmanacInterchange"]),
+        .library(name: "AlmanacCodegen", targets: ["AlmanacCodegen"]),
     ],
     traits: [
         // The PostgreSQL store (`--store postgres://…`) and everything it brings (SwiftNIO, postgres-nio).
@@ -59,12 +64,19 @@ let package = Package(
         // region events, concurrency policies, terminal colours (one definition each)
         .target(name: "AlmanacVocabulary"),
 
+        // MARK: AlmanacEscaping — one escaping rule per output format (systemd units, crontab, YAML, Swift,
+        // iCalendar, XML/HTML, terminals) and the control-character classes the validator refuses; no dependencies
+        .target(name: "AlmanacEscaping"),
+        .testTarget(name: "AlmanacEscapingTests", dependencies: ["AlmanacEscaping", "AlmanacTestSupport"]),
+
         // MARK: AlmanacModel — schedules, triggers and rules; value syntaxes; diagnostics; checks on the model
-        .target(name: "AlmanacModel", dependencies: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON"]),
+        .target(name: "AlmanacModel", dependencies: ["AlmanacVocabulary", "AlmanacEscaping", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: AlmanacSpec — the YAML front end: text → located YAML nodes → AlmanacModel's Schedule
         .target(name: "AlmanacSpec", dependencies: ["CYAML", "AlmanacModel", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacEscaping", "AlmanacTestSupport"],
+            exclude: ["Fixtures"]),
 
         // MARK: AlmanacPlan — the executors' contract: plan model, canonical writer, streaming reader
         .target(name: "AlmanacPlan", dependencies: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON"]),
@@ -90,22 +102,27 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]),
 
         // MARK: AlmanacExpect — expectation files (`NAME.expect.yaml`) checked against a spec's fires (`almanac test`)
-        .target(name: "AlmanacExpect", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime"]),
+        .target(
+            name: "AlmanacExpect", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime", "AlmanacEscaping"]),
         .testTarget(name: "AlmanacExpectTests", dependencies: ["AlmanacExpect", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"]),
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
-        .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON"]),
+        .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON", "AlmanacEscaping"]),
         .testTarget(
-            name: "AlmanacCodegenTests", dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacTestSupport"], exclude: ["Golden"]),
+            name: "AlmanacCodegenTests",
+            dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacEscaping", "AlmanacTime", "AlmanacJSON", "AlmanacTestSupport"],
+            exclude: ["Golden"]),
         .plugin(name: "AlmanacSwiftGenerator", capability: .buildTool(), dependencies: ["almanac"]),
 
         // MARK: AlmanacInterchange — other schedulers' formats: `almanac export` (a loss report per trigger) and
         // `almanac import` (crontab, systemd timers, Kubernetes CronJobs, iCalendar → spec)
-        .target(name: "AlmanacInterchange", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        .target(
+            name: "AlmanacInterchange",
+            dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacEscaping"]),
         .testTarget(
             name: "AlmanacInterchangeTests",
             dependencies: [
                 "AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacModel", "AlmanacTime", "AlmanacJSON",
-                "AlmanacTestSupport",
+                "AlmanacEscaping", "AlmanacTestSupport",
             ],
             exclude: ["Fixtures", "Golden"]),
 
@@ -113,7 +130,7 @@ let package = Package(
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: Render — a plan (or the difference of two) as an SVG/HTML timeline
-        .target(name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime"]),
+        .target(name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime", "AlmanacEscaping"]),
         .testTarget(
             name: "AlmanacRenderTests",
             dependencies: ["AlmanacRender", "AlmanacSpec", "AlmanacCompiler", "AlmanacCommandLine", "AlmanacTestSupport"],
@@ -166,7 +183,7 @@ let package = Package(
         .executableTarget(
             name: "almanac-exec",
             dependencies: [
-                "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics",
+                "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics", "AlmanacEscaping",
                 .target(name: "AlmanacPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

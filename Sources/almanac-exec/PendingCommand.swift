@@ -39,20 +39,20 @@ struct PendingCommand: ParsableCommand {
                 guard let at = fire["at"]?.stringValue.flatMap(PlanTimestamp.parseInstant) else { return !journal.isDone(id) }
                 return !journal.isDone(id, at: at)
             }
-            print("registered at \(record["now"]?.stringValue ?? "?"); refresh by \(record["refresh_by"]?.stringValue ?? "?")")
-            print("pending: \(pending.count) of \(fires.count) registered")
+            printLine("registered at \(record["now"]?.stringValue ?? "?"); refresh by \(record["refresh_by"]?.stringValue ?? "?")")
+            printLine("pending: \(pending.count) of \(fires.count) registered")
             for fire in pending {
-                print("  \(fire["at"]?.stringValue ?? "?")  \(fire["id"]?.stringValue ?? "?")")
+                printLine("  \(fire["at"]?.stringValue ?? "?")  \(fire["id"]?.stringValue ?? "?")")
             }
         } else {
-            print("nothing registered")
+            printLine("nothing registered")
         }
         let recent = journal.recentDeliveries(last)
-        print(recent.isEmpty ? "last delivered: none" : "last delivered:")
+        printLine(recent.isEmpty ? "last delivered: none" : "last delivered:")
         for entry in recent {
             switch entry {
-            case .fire(let id, _, let at, let now): print("  \(at)  \(id)  fired at \(now)")
-            case .skip(let id, _, let at, let now, let reason): print("  \(at)  \(id)  skipped at \(now) (\(reason))")
+            case .fire(let id, _, let at, let now): printLine("  \(at)  \(id)  fired at \(now)")
+            case .skip(let id, _, let at, let now, let reason): printLine("  \(at)  \(id)  skipped at \(now) (\(reason))")
             default: break
             }
         }

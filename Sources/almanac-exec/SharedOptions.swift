@@ -1,4 +1,5 @@
 import AlmanacCommandLine
+import AlmanacEscaping
 import AlmanacExecutor
 import AlmanacPlan
 import AlmanacTime
@@ -90,7 +91,14 @@ func orExit<R>(prefix: String = "", _ body: () throws -> R) throws -> R {
 }
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("almanac-exec: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("almanac-exec: \(TerminalText.visible(message))\n".utf8))
+}
+
+/// One line of a report on standard output. Names and ids in it come from plans, journals and the
+/// shared store, which any spec or hand-edited file may fill: every control, line-break and
+/// bidirectional character is shown as `\u{…}` (`TerminalText`), never sent to the terminal.
+func printLine(_ line: String) {
+    print(TerminalText.visible(line))
 }
 
 /// Parses a time argument (`now`, `today`, a date, RFC 3339) or fails as a usage error. Dates and

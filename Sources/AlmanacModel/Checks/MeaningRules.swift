@@ -24,9 +24,13 @@ package enum MeaningRules {
 
     // MARK: Names
 
-    /// A schedule's `name`: one line of 1 to 200 characters.
-    package static func scheduleName(_ name: String, at range: SourceRange?) -> Diagnostic? {
-        guard name.isEmpty || name.contains("\n") || name.count > nameLengthLimit else { return nil }
+    /// A schedule's `name`: one line of 1 to 200 characters, without control characters
+    /// (`TextField.scheduleName`). `characterAt` locates a character by its offset, when it can.
+    package static func scheduleName(
+        _ name: String, at range: SourceRange?, characterAt: (Int) -> SourceRange? = { _ in nil }
+    ) -> Diagnostic? {
+        if let problem = characters(name, in: .scheduleName, at: { characterAt($0) ?? range }) { return problem }
+        guard name.isEmpty || name.count > nameLengthLimit else { return nil }
         return Diagnostic(.scheduleNameForm(limit: nameLengthLimit), at: range)
     }
 

@@ -1,3 +1,4 @@
+import AlmanacJSON
 import AlmanacTime
 
 extension Schedule {
@@ -130,6 +131,9 @@ struct ScheduleChecks {
         }
         if let jitter = t.jitter { emit(MeaningRules.jitterLimit(jitter, written: "\(jitter.seconds) s", at: at)) }
         emit(MeaningRules.outOfRange("`priority`", t.priority, bounds: MeaningRules.priorityBounds, at: at))
+        for key in JSONWriter.sortedKeys(t.payload) {
+            for problem in MeaningRules.payloadEntry(key, t.payload[key]!, at: { _, _ in at }) { emit(problem) }
+        }
         kind(t, at: at)
     }
 

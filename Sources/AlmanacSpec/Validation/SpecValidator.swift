@@ -46,7 +46,7 @@ struct SpecValidator {
             diagnostics.emit(Diagnostic(.versionMissing, at: firstLineRange(root)))
         }
         if let n = top["name"], let s = text(n, "`name`") {
-            if let problem = MeaningRules.scheduleName(s, at: n.range) {
+            if let problem = MeaningRules.scheduleName(s, at: n.range, characterAt: { n.range(ofValueCharacters: $0, length: 1) }) {
                 diagnostics.emit(problem)
             } else {
                 schedule.name = s
