@@ -3,7 +3,9 @@
 #   exec 100/s    the exec backend with a trivial command (scripts/bench/stamp.c, which records when it
 #                 started), 100 fires a second for 10 s: lateness (command start minus due instant)
 #   exec 1000/s   the same at 1,000 fires a second for 10 s: every fire started, and lateness
-#   spawn rate    processes this machine starts a second back to back (spawn_peer --rate), beside them
+#   spawn rate    processes this machine starts a second back to back: posix_spawn from C (spawn_peer
+#                 --rate; almanac-exec's ProcessLauncher uses posix_spawnp) and Foundation's `Process`
+#                 (scripts/bench/process_peer.swift), each starting the same trivial command
 #   burst         instant backends (stdout, spy), BURST fires due at one instant: durable deliveries/s
 #                 (fires / (last delivery - due instant)); lateness read from a FIFO as lines arrive
 #   stdout 2000/s the stdout backend, 2,000 fires a second for 10 s: lateness
@@ -28,6 +30,7 @@ work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 cc -O2 -o "$work/stamp" scripts/bench/stamp.c
 cc -O2 -o "$work/spawn_peer" scripts/bench/spawn_peer.c
+swiftc -O -o "$work/process_peer" scripts/bench/process_peer.swift
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 # Stamp lines → "count p50 p99 max" (seconds).
@@ -142,6 +145,7 @@ for ((i = 0; i < rounds; i++)); do
   python_round stdout 1000 1 >> "$work/python-burst"
   python_round stdout 2000 2 >> "$work/python-2000"
   "$work/spawn_peer" --rate 2000 "$work/stamp" /dev/null >> "$work/spawn-rate"
+  "$work/process_peer" 2000 "$work/stamp" /dev/null >> "$work/process-rate"
 done
 measure "$BIN" new
 [[ -n ${OLD_EXEC:-} ]] && measure "$OLD_EXEC" old
@@ -160,7 +164,7 @@ rate_of() { # burst file → deliveries/s: count / (last arrival - due)
 
 echo
 echo "almanac-exec $BIN; $rounds rounds, medians; lateness p50 / p99 (command start or line arrival minus due)"
-echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); spawn rate $(col "$work/spawn-rate" 1) processes/s started back to back"
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); processes started back to back: $(col "$work/spawn-rate" 1)/s with posix_spawn, $(col "$work/process-rate" 1)/s with Foundation's Process"
 echo
 echo "| workload | almanac-exec | bare spawn loop (C, no journal) | sched + fsync per fire (Python) | almanac p99 / bare p99 | target |"
 echo "|---|---|---|---|---|---|"
