@@ -156,22 +156,24 @@ public final class FileJournalStore: JournalStore, @unchecked Sendable {
     }
 
     public func compact(watermark: Instant) throws {
-        try commits.exclusively { try lock.withLock {
-            guard mode == .readWrite else { throw ExecutorError("the journal \(path) is open read-only") }
-            try checkStillThere()
-            var next = index
-            next.compact(watermark: watermark)
-            let snapshot = directory + "/" + Self.snapshotName
-            try replaceAtomically(snapshot, Array((next.snapshotLines().joined(separator: "\n") + "\n").utf8))
-            // The snapshot holds everything the journal said; from here the journal restarts.
-            guard ftruncate(fileDescriptor, 0) == 0, fsync(fileDescriptor) == 0 else {
-                var info = stat()
-                length = fstat(fileDescriptor, &info) == 0 ? info.st_size : length
-                throw ExecutorError("cannot restart the journal \(path) after compaction: \(String(cString: strerror(errno)))")
+        try commits.exclusively {
+            try lock.withLock {
+                guard mode == .readWrite else { throw ExecutorError("the journal \(path) is open read-only") }
+                try checkStillThere()
+                var next = index
+                next.compact(watermark: watermark)
+                let snapshot = directory + "/" + Self.snapshotName
+                try replaceAtomically(snapshot, Array((next.snapshotLines().joined(separator: "\n") + "\n").utf8))
+                // The snapshot holds everything the journal said; from here the journal restarts.
+                guard ftruncate(fileDescriptor, 0) == 0, fsync(fileDescriptor) == 0 else {
+                    var info = stat()
+                    length = fstat(fileDescriptor, &info) == 0 ? info.st_size : length
+                    throw ExecutorError("cannot restart the journal \(path) after compaction: \(String(cString: strerror(errno)))")
+                }
+                length = 0
+                index = next
             }
-            length = 0
-            index = next
-        } }
+        }
     }
 
     public func recordRegistration(_ text: String) throws {

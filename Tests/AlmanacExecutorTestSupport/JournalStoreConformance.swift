@@ -155,10 +155,12 @@ public struct JournalStoreConformance {
             for entries in appends[thread] { try! store.append(contentsOf: entries) }
         }
         let reopened = try reopen(store)
-        let expected = (0..<8).flatMap { thread in (0..<25).flatMap { n -> [Int64] in
-            let k = Int64(1000 + thread * 100 + n)
-            return n % 5 == 0 ? [k, k + 50] : [k]
-        } }
+        let expected = (0..<8).flatMap { thread in
+            (0..<25).flatMap { n -> [Int64] in
+                let k = Int64(1000 + thread * 100 + n)
+                return n % 5 == 0 ? [k, k + 50] : [k]
+            }
+        }
         #expect(expected.allSatisfy { reopened.isDone("t#\($0)") })
         #expect(store.entriesSinceCompaction == 1 + expected.count)
         // A batch keeps its order, whatever the interleaving with other threads' batches.
