@@ -32,18 +32,25 @@ let package = Package(
     ],
     traits: [
         // The PostgreSQL store (`--store postgres://…`) and everything it brings (SwiftNIO, postgres-nio).
-        // `swift build --disable-default-traits` builds a file-store-only almanac-exec.
+        // `swift build --disable-default-traits` builds a file-store-only almanac-exec, without either trait.
         .trait(name: "PostgreSQL", description: "almanac-exec's shared PostgreSQL store (postgres-nio)"),
-        .default(enabledTraits: ["PostgreSQL"]),
+        // almanac-exec's HTTP server (`--metrics`: /metrics, /healthz) on Hummingbird and SwiftNIO.
+        .trait(name: "HTTP", description: "almanac-exec's HTTP server for metrics and health (Hummingbird)"),
+        .default(enabledTraits: ["PostgreSQL", "HTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.5.0"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
+        // 2.4: `# HELP` lines.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // Without its default traits: no swift-configuration, no full Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // MARK: CYAML — system library over libyaml (Debian libyaml-dev, Homebrew libyaml)
@@ -140,13 +147,29 @@ let package = Package(
             dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport", "AlmanacExecutorTestSupport"], exclude: ["Golden"]
         ),
 
-        // MARK: AlmanacMetrics — executor metrics (swift-metrics) served in the Prometheus text format
+        // MARK: AlmanacMetrics — executor metrics (swift-metrics) in the Prometheus text format
         .target(
             name: "AlmanacMetrics",
             dependencies: [
-                .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
+                "AlmanacExecutor", .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
+
+        // MARK: AlmanacHTTP — the executor's HTTP server (/metrics, /healthz) on Hummingbird: deadlines,
+        // connection limits, IPv4 and IPv6. Linked only with the HTTP trait.
+        .target(
+            name: "AlmanacHTTP",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "AlmanacHTTPTests",
+            dependencies: ["AlmanacHTTP", "AlmanacMetrics", "AlmanacExecutor", "AlmanacPlan", "AlmanacTime", .product(name: "Metrics", package: "swift-metrics")]),
 
         // MARK: AlmanacPostgres — the shared store: executors claim a plan's fires from PostgreSQL, each once
         .target(
@@ -185,6 +208,7 @@ let package = Package(
             dependencies: [
                 "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics", "AlmanacEscaping",
                 .target(name: "AlmanacPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "AlmanacHTTP", condition: .when(traits: ["HTTP"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

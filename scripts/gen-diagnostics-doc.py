@@ -60,6 +60,7 @@ TITLES = {
     "invalidOrdinal": "ordinal not allowed",
     "keyNotAllowed": "key not allowed for this kind",
     "duplicateValue": "value listed twice",
+    "phoneCeiling": "more than a phone holds",
     "unknownBlackout": "unknown blackout",
     "unknownRegion": "unknown region",
     "countNeedsStart": "`count` without `start`",

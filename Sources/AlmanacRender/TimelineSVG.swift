@@ -314,8 +314,10 @@ public enum TimelineRenderer {
     }
 
     /// Where the soonest `max_pending` fires after the window's start end, and `refresh_by`, for a
-    /// reconcile at the window's start; nothing when every fire fits the budget.
+    /// reconcile at the window's start; nothing when every fire fits the budget, or when a server runs
+    /// the plan (its daemon registers nothing ahead).
     static func budgetLines(_ plan: Plan, scale: Scale, top: Int, bottom: Int, shown: inout Legend.Shown, into out: inout SVGBuilder) {
+        guard plan.spec.runsOn == .phone else { return }
         let now = plan.window.from
         let future = plan.fires.reduce(0) { $0 + ($1.at > now ? 1 : 0) }
         let budget = max(0, plan.limits.maxPending)

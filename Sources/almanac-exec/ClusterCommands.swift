@@ -158,6 +158,8 @@ func runCluster(
     do { store = try ClusterStore(address: try StoreAddress(address)) } catch let error as StoreAddress.Invalid {
         throw ValidationError(error.description)
     }
+    // A plan whose triggers cannot run is refused here, at its line, before the store is touched.
+    _ = try orExit(prefix: "\(plan): ") { try backendOptions.openPlan(plan) }
     final class Holder: @unchecked Sendable { var runner: ClusterRunner? }
     let holder = Holder()
     let backend = try backendOptions.make(daemon: true) { outcome in

@@ -14,7 +14,7 @@ struct PendingCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(name: .customShort("n"), help: "How many past deliveries to show.")
+    @Option(name: .customShort("n"), help: "How many fires to list of each: the next pending, and the last delivered.")
     var last = 10
 
     func validate() throws {
@@ -22,6 +22,7 @@ struct PendingCommand: ParsableCommand {
             throw ValidationError("give --state DIR, or --store postgres://… for a shared store")
         }
         if state != nil && storeOptions.store != nil { throw ValidationError("--state and --store are two stores; give one") }
+        guard last >= 0 else { throw ValidationError("-n must be 0 or more, not \(last)") }
     }
 
     func run() throws {
@@ -40,8 +41,10 @@ struct PendingCommand: ParsableCommand {
                 return !journal.isDone(id, at: at)
             }
             printLine("registered at \(record["now"]?.stringValue ?? "?"); refresh by \(record["refresh_by"]?.stringValue ?? "?")")
-            printLine("pending: \(pending.count) of \(fires.count) registered")
-            for fire in pending {
+            printLine(
+                "pending: \(pending.count) of \(fires.count) registered"
+                    + (pending.count > last ? "; the next \(last) (-n shows more)" : ""))
+            for fire in pending.prefix(last) {
                 printLine("  \(fire["at"]?.stringValue ?? "?")  \(fire["id"]?.stringValue ?? "?")")
             }
         } else {

@@ -34,6 +34,8 @@ public enum Importer {
             return ImportResult(spec: nil, diagnostics: diagnostics.diagnostics)
         }
         var spec = ImportSpecWriter(name: name, source: file.path, format: format)
+        // Cron, systemd and Kubernetes run jobs on servers; an iCalendar file's events are a person's.
+        spec.runsOn = format == .ics ? .phone : .server
         switch format {
         case .crontab: CrontabImporter(file: file, timezone: timezone, system: systemCrontab).run(into: &spec, &diagnostics)
         case .systemd: SystemdImporter(file: file, timezone: timezone).run(into: &spec, &diagnostics)
@@ -72,6 +74,8 @@ struct ImportSpecWriter {
     var header: [String] = []
     /// The spec's `timezone`, when the importer has one for every trigger that does not say otherwise.
     var timezone: String?
+    /// The spec's `runs_on`, written when it is not the default.
+    var runsOn = RunnerProfile.default
     var triggers: [ImportedTrigger] = []
     private var ids = Set<String>()
 
@@ -117,6 +121,7 @@ struct ImportSpecWriter {
         for line in header { out += YAMLText.comment(line) + "\n" }
         out += "version: 1\n"
         out += "name: \(YAMLText.doubleQuoted(name))\n"
+        if runsOn != .default { out += "runs_on: \(runsOn.rawValue)\n" }
         // Zone names come from the zone database (`ZoneNames.isKnown`): letters, digits, `/_+-`.
         if let timezone { out += "timezone: \(timezone)\n" }
         out += "triggers:\n"

@@ -47,6 +47,7 @@ struct ScheduleChecks {
             emit(Diagnostic(.notAPositiveDuration("`horizon`"), at: nil))
         }
         limits(schedule.limits)
+        MeaningRules.phoneCeilings(schedule.limits, runsOn: schedule.runsOn).forEach { emit($0) }
         for (name, region) in schedule.regions.sorted(by: { $0.key < $1.key }) {
             if !IdentifierSyntax.isIdentifier(name) {
                 emit(Diagnostic(.nameInvalid(what: "region name", name), at: nil))
