@@ -25,7 +25,8 @@ public struct ExecutorMetrics: Sendable {
         leaseLossesName: "Claimed fires another executor recovered before this one recorded them.",
         inDoubtName: "Fires found in doubt: their executor died after starting them.",
         planEndName: "When the current plan's window ends, in seconds since 1970.",
-        planRemainingName: "Seconds until the current plan's window ends, at the scrape (negative once it has): compile the next plan before 0.",
+        planRemainingName:
+            "Seconds until the current plan's window ends, at the scrape (negative once it has): compile the next plan before 0.",
     ]
 
     /// Buckets of the lateness histogram, in seconds: a fire on time is late by milliseconds; one that

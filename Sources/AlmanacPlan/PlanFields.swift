@@ -70,7 +70,8 @@ enum PlanFields {
                 let field = try member("runs_on", of: members)
                 let text = try field.string()
                 guard let profile = RunnerProfile(rawValue: text) else {
-                    throw field.failure("must be \(RunnerProfile.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), not \"\(text)\"")
+                    throw field.failure(
+                        "must be \(RunnerProfile.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), not \"\(text)\"")
                 }
                 info.runsOn = profile
             }

@@ -31,7 +31,8 @@ struct BackendOptions: ParsableArguments {
 
     @Argument(
         parsing: .postTerminator,
-        help: "Exec backend: the command and its arguments, after --, for every trigger; without one, each trigger runs its payload.command.")
+        help:
+            "Exec backend: the command and its arguments, after --, for every trigger; without one, each trigger runs its payload.command.")
     var command: [String] = []
 
     /// `--backend exec` without a command: each trigger runs its own.

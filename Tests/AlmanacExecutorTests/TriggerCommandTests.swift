@@ -20,7 +20,8 @@ import Testing
         let directory = TestPlans.scratchDirectory("trigger-command")
         mkdir(directory, 0o755)
         let outcomes = Outcomes()
-        let backend = ExecBackend(command: [], environment: base.merging(["OUT": directory + "/out"]) { a, _ in a }, onOutcome: outcomes.add)
+        let backend = ExecBackend(
+            command: [], environment: base.merging(["OUT": directory + "/out"]) { a, _ in a }, onOutcome: outcomes.add)
         backend.fire(TestPlans.fire("job", 0), trigger: PlanTrigger(kind: "cron", payload: payload))
         backend.finish()
         let text = (try? FileBytes.read(directory + "/out")).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -55,7 +56,10 @@ import Testing
 
     @Test func theFiresVariablesWinOverTheTriggersAndTheTriggersOverTheDaemons() throws {
         let (text, _) = try run(
-            ["command": "echo \"$ALMANAC_FIRE_ID $KEEP $LANG\" > \"$OUT\"", "environment": ["ALMANAC_FIRE_ID": "forged", "LANG": "C.UTF-8"]],
+            [
+                "command": "echo \"$ALMANAC_FIRE_ID $KEEP $LANG\" > \"$OUT\"",
+                "environment": ["ALMANAC_FIRE_ID": "forged", "LANG": "C.UTF-8"],
+            ],
             base: ["PATH": "/usr/bin:/bin", "KEEP": "daemon", "LANG": "fr_FR"])
         #expect(text == "job@2026-11-23T05:00:00 daemon C.UTF-8\n")
     }

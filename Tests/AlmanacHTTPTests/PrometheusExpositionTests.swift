@@ -29,7 +29,10 @@ import Testing
         #expect(
             fires
                 == (runsCommands
-                    ? ["almanac_fires_total{outcome=\"failed\"} 1", "almanac_fires_total{outcome=\"ok\"} 2", "almanac_fires_total{outcome=\"skipped\"} 1"]
+                    ? [
+                        "almanac_fires_total{outcome=\"failed\"} 1", "almanac_fires_total{outcome=\"ok\"} 2",
+                        "almanac_fires_total{outcome=\"skipped\"} 1",
+                    ]
                     : ["almanac_fires_total{outcome=\"delivered\"} 3", "almanac_fires_total{outcome=\"skipped\"} 1"]),
             "\(text)")
         #expect(value("almanac_fire_lateness_seconds_count", in: text) == "3")

@@ -21,7 +21,9 @@ import Testing
         var server = SamplePlan.plan
         server.spec.runsOn = .server
         let text = String(decoding: PlanWriter.render(server), as: UTF8.self)
-        #expect(text.contains("\"spec\": {\"name\": \"\(server.spec.name)\", \"sha256\": \"\(server.spec.sha256!)\", \"runs_on\": \"server\"},\n"))
+        #expect(
+            text.contains(
+                "\"spec\": {\"name\": \"\(server.spec.name)\", \"sha256\": \"\(server.spec.sha256!)\", \"runs_on\": \"server\"},\n"))
         #expect(try PlanReader.read(Array(text.utf8)).spec.runsOn == .server)
         #expect(!SamplePlan.text.contains("runs_on"))
         #expect(try PlanReader.read(Array(SamplePlan.text.utf8)).spec.runsOn == .phone)

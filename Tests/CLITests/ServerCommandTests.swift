@@ -31,11 +31,13 @@ import Testing
         let spec = try String(contentsOfFile: dir + "/jobs.yaml", encoding: .utf8)
         #expect(spec.contains("\nruns_on: server\n"))
         #expect(spec.contains("# MAILTO (line 1): almanac-exec mails nothing"))
-        let strict = try CommandRunner.run("almanac", ["check", "--strict", "jobs.yaml", "--from", "2026-11-23", "--horizon", "7d"], in: dir)
+        let strict = try CommandRunner.run(
+            "almanac", ["check", "--strict", "jobs.yaml", "--from", "2026-11-23", "--horizon", "7d"], in: dir)
         #expect(strict.status == 0, "\(strict.stdout)\(strict.stderr)")
         // The same spec, run by phones: the budget warns, and --strict fails.
         try Data(spec.replacingOccurrences(of: "runs_on: server\n", with: "").utf8).write(to: URL(fileURLWithPath: dir + "/phone.yaml"))
-        let phone = try CommandRunner.run("almanac", ["check", "--strict", "phone.yaml", "--from", "2026-11-23", "--horizon", "7d"], in: dir)
+        let phone = try CommandRunner.run(
+            "almanac", ["check", "--strict", "phone.yaml", "--from", "2026-11-23", "--horizon", "7d"], in: dir)
         #expect(phone.status == 1)
         #expect(phone.stdout.contains("warning[W0605]"))
     }
@@ -64,7 +66,8 @@ import Testing
     @Test func execWithoutACommandRunsEachTriggersOwn() throws {
         let dir = try folder(["crontab": Self.crontab])
         _ = try CommandRunner.run("almanac", ["import", "crontab", "crontab", "-o", "jobs.yaml"], in: dir)
-        _ = try CommandRunner.run("almanac", ["compile", "jobs.yaml", "--from", "2026-11-23", "--horizon", "1d", "-o", "plan.json"], in: dir)
+        _ = try CommandRunner.run(
+            "almanac", ["compile", "jobs.yaml", "--from", "2026-11-23", "--horizon", "1d", "-o", "plan.json"], in: dir)
         let run = try CommandRunner.run(
             "almanac-exec",
             ["simulate", "plan.json", "--from", "2026-11-23T01:28:00Z", "--until", "2026-11-23T01:31:00Z", "--backend", "exec"],
@@ -88,17 +91,23 @@ import Testing
 
             """
         ])
-        _ = try CommandRunner.run("almanac", ["compile", "jobs.yaml", "--from", "2026-11-23", "--horizon", "1d", "-o", "plan.json"], in: dir)
-        for command in [["run", "plan.json", "--backend", "exec"], ["simulate", "plan.json", "--from", "2026-11-23", "--until", "2026-11-24", "--backend", "exec"]] {
+        _ = try CommandRunner.run(
+            "almanac", ["compile", "jobs.yaml", "--from", "2026-11-23", "--horizon", "1d", "-o", "plan.json"], in: dir)
+        for command in [
+            ["run", "plan.json", "--backend", "exec"],
+            ["simulate", "plan.json", "--from", "2026-11-23", "--until", "2026-11-24", "--backend", "exec"],
+        ] {
             let out = try CommandRunner.run("almanac-exec", command, in: dir)
             #expect(out.status == 2, "\(command): \(out.stderr)")
             #expect(out.stderr.contains("plan.json: 9:5: trigger \"report\": no payload.command;"), "\(out.stderr)")
         }
         // A command after `--` still wins: every trigger runs it.
         let given = try CommandRunner.run(
-            "almanac-exec", ["simulate", "plan.json", "--from", "2026-11-23", "--until", "2026-11-24", "--backend", "exec", "--", "true"], in: dir)
+            "almanac-exec", ["simulate", "plan.json", "--from", "2026-11-23", "--until", "2026-11-24", "--backend", "exec", "--", "true"],
+            in: dir)
         #expect(given.status == 0, "\(given.stderr)")
-        let misplaced = try CommandRunner.run("almanac-exec", ["simulate", "plan.json", "--from", "2026-11-23", "--until", "2026-11-24", "--", "true"], in: dir)
+        let misplaced = try CommandRunner.run(
+            "almanac-exec", ["simulate", "plan.json", "--from", "2026-11-23", "--until", "2026-11-24", "--", "true"], in: dir)
         #expect(misplaced.status == 64)
     }
 
@@ -115,8 +124,11 @@ import Testing
 
     @Test func pendingLimitsBothListsToN() throws {
         let dir = try folder([:])
-        _ = try CommandRunner.run("almanac", ["compile", Golden.repositoryRoot + "/examples/team-reminders.yaml", "--from", "2026-11-23", "-o", dir + "/plan.json"])
-        let reconciled = try CommandRunner.run("almanac-exec", ["reconcile", dir + "/plan.json", "--now", "2026-11-23T00:00:00Z", "--state", dir + "/state"])
+        _ = try CommandRunner.run(
+            "almanac",
+            ["compile", Golden.repositoryRoot + "/examples/team-reminders.yaml", "--from", "2026-11-23", "-o", dir + "/plan.json"])
+        let reconciled = try CommandRunner.run(
+            "almanac-exec", ["reconcile", dir + "/plan.json", "--now", "2026-11-23T00:00:00Z", "--state", dir + "/state"])
         #expect(reconciled.status == 0, "\(reconciled.stderr)")
         let pending = try CommandRunner.run("almanac-exec", ["pending", "--state", dir + "/state", "-n", "3"])
         #expect(pending.status == 0, "\(pending.stderr)")

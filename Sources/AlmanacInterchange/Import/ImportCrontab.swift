@@ -22,7 +22,8 @@ struct CrontabImporter {
         spec.timezone = timezone
         if system {
             spec.header.append(
-                "A system crontab: the sixth field is the user, kept in the payload as `user`; almanac-exec runs every command as its own user.")
+                "A system crontab: the sixth field is the user, kept in the payload as `user`; almanac-exec runs every command as its own user."
+            )
         }
         var environment: [String: JSONValue] = [:]
         var mailto: Int? = nil
