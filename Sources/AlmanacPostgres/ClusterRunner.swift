@@ -401,6 +401,10 @@ public final class ClusterRunner: Service, @unchecked Sendable {
         let plan: Plan
         do {
             plan = try PlanReader.read(contentsOfFile: planPath)
+            // Each trigger runs its own command: a plan with a trigger that has none is refused whole.
+            if let exec, exec.command.isEmpty, let problem = TriggerCommand.problems(in: plan).first {
+                throw PlanError(problem.description)
+            }
         } catch {
             if initial { throw StoreError("\(planPath): \(error)") }
             log("\(planPath): \(error); keeping the plan loaded before")
@@ -422,9 +426,7 @@ public final class ClusterRunner: Service, @unchecked Sendable {
     private func beat() async throws {
         let (stats, spec) = lock.withLock { (self.stats, self.spec) }
         try await store.beat(executor: options.executorID, specs: [spec], lease: options.lease, grace: options.grace, stats: stats)
-        if let remaining = try await store.secondsUntilPlanEnds(spec: spec) {
-            metrics.planRemaining(seconds: remaining)
-        }
+        if let end = try await store.planWindowEnd(spec: spec) { metrics.planEnds(at: end) }
     }
 
     /// Wakes the loop on each notification; reconnects after a lost connection.

@@ -461,11 +461,11 @@ public final class ClusterStore: Sendable {
         return nil
     }
 
-    /// Seconds until the current plan of `spec` ends (negative once it has).
-    public func secondsUntilPlanEnds(spec: String) async throws -> Double? {
+    /// When the spec's current plan's window ends, in seconds since 1970; nil before it has one.
+    public func planWindowEnd(spec: String) async throws -> Double? {
         let rows = try await client.query(
             """
-            SELECT extract(epoch FROM p.window_to - now())::float8 FROM almanac_specs s
+            SELECT extract(epoch FROM p.window_to)::float8 FROM almanac_specs s
             JOIN almanac_plans p ON p.spec = s.spec AND p.sha256 = s.current_sha256 WHERE s.spec = \(spec)
             """, logger: logger)
         for try await seconds in rows.decode(Double.self) { return seconds }

@@ -21,7 +21,7 @@ struct MigrateCommand: ParsableCommand {
         let address = try requireStore(storeOptions)
         #if PostgreSQL
         let applied = try withStore(address) { store in try await store.migrate() }
-        print(
+        printLine(
             applied.isEmpty
                 ? "schema is at version \(Migrations.current); nothing to do"
                 : "applied \(applied.map { "version \($0)" }.joined(separator: ", ")); schema is at version \(Migrations.current)")
@@ -55,19 +55,19 @@ struct StatusCommand: ParsableCommand {
             print(JSONWriter.inline(statusJSON(status)))
             return
         }
-        print("schema version \(status.schema)")
+        printLine("schema version \(status.schema)")
         for spec in status.specs {
             let states = spec.states.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            print(
+            printLine(
                 "spec \(spec.name): sha256 \(spec.currentSHA256?.prefix(12) ?? "none"), window to \(spec.windowTo ?? "?"); fires: \(states.isEmpty ? "none" : states)"
             )
-            print("  next due \(spec.nextDue ?? "none"); executors last beat \(spec.lastBeat ?? "never")")
+            printLine("  next due \(spec.nextDue ?? "none"); executors last beat \(spec.lastBeat ?? "never")")
         }
-        print(status.executors.isEmpty ? "executors: none" : "executors:")
+        printLine(status.executors.isEmpty ? "executors: none" : "executors:")
         for e in status.executors {
             let lateness =
                 e.maxLateness.map { String(format: "lateness last %.3f s, max %.3f s", e.lastLateness ?? 0, $0) } ?? "nothing started"
-            print(
+            printLine(
                 "  \(e.id)  \(e.stopped ? "stopped" : "running"), last seen \(e.lastSeen) (\(String(format: "%.0f", e.secondsSinceSeen)) s ago)"
                     + "; claimed \(e.claimed), started \(e.started), holding \(e.holding), claims lost \(e.leaseLosses); \(lateness)")
         }
@@ -137,13 +137,13 @@ func printStorePending(_ address: String, last: Int) throws {
         try await store.checkSchema()
         return try await store.fires(limit: last)
     }
-    print(upcoming.isEmpty ? "pending: none" : "pending (next \(upcoming.count)):")
+    printLine(upcoming.isEmpty ? "pending: none" : "pending (next \(upcoming.count)):")
     for f in upcoming {
-        print("  \(f.dueAt)  \(f.spec)  \(f.id)  \(f.state)" + (f.owner.map { " by \($0)" } ?? ""))
+        printLine("  \(f.dueAt)  \(f.spec)  \(f.id)  \(f.state)" + (f.owner.map { " by \($0)" } ?? ""))
     }
-    print(settled.isEmpty ? "last settled: none" : "last settled:")
+    printLine(settled.isEmpty ? "last settled: none" : "last settled:")
     for f in settled {
-        print(
+        printLine(
             "  \(f.dueAt)  \(f.spec)  \(f.id)  \(f.state) at \(f.finishedAt ?? "?")" + (f.attempt > 1 ? " (attempt \(f.attempt))" : "")
                 + (f.outcome.map { ": \($0)" } ?? ""))
     }
@@ -158,6 +158,8 @@ func runCluster(
     do { store = try ClusterStore(address: try StoreAddress(address)) } catch let error as StoreAddress.Invalid {
         throw ValidationError(error.description)
     }
+    // A plan whose triggers cannot run is refused here, at its line, before the store is touched.
+    _ = try orExit(prefix: "\(plan): ") { try backendOptions.openPlan(plan) }
     final class Holder: @unchecked Sendable { var runner: ClusterRunner? }
     let holder = Holder()
     let backend = try backendOptions.make(daemon: true) { outcome in

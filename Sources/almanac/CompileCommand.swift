@@ -13,6 +13,8 @@ struct CompileCommand: ParsableCommand {
         discussion: """
             The plan goes to -o PLAN (written atomically, and only when its bytes change) or to standard \
             output. With --check nothing is written: the exit status says whether PLAN is up to date.
+            An expectation file (NAME.expect.yaml, see `almanac test`) is skipped with a note, so a loop over \
+            a folder's *.yaml compiles its specs only.
             Exit codes: 0 ok (or up to date); 1 the spec has errors, or PLAN is stale; 2 could not run; 64 usage.
             """
     )
@@ -35,6 +37,12 @@ struct CompileCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Expectation files live beside specs, so `for spec in schedules/*.yaml` meets them: skipped,
+        // as a loop over specs wants, with a note.
+        if SpecSession.isExpectationFile(spec) {
+            Terminal.writeErr("almanac: \(spec) is an expectation file (`almanac test`), not a spec: nothing to compile\n")
+            return
+        }
         let session = try SpecSession.load(spec, format: diagnostics.format)
         let window = try self.window.window(for: session, now: try Clock.now())
         let expansion: Expansion

@@ -2,6 +2,13 @@ import AlmanacCompiler
 import AlmanacPlan
 import AlmanacPlanDiff
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Plan files on disk as the commands read them: opened as fire sources (never read whole), a spec

@@ -1,3 +1,4 @@
+import AlmanacEscaping
 import AlmanacJSON
 import AlmanacPlan
 import AlmanacTime
@@ -26,7 +27,7 @@ extension ExportICS {
                 "PRODID:-//Almanac//almanac export ics//EN",
                 "CALSCALE:GREGORIAN",
                 "METHOD:PUBLISH",
-                "X-WR-CALNAME:" + escape(plan.spec.name),
+                "X-WR-CALNAME:" + ICalendarText.text(plan.spec.name),
                 "REFRESH-INTERVAL;VALUE=DURATION:P1D",
                 "X-PUBLISHED-TTL:P1D",
             ]
@@ -37,10 +38,11 @@ extension ExportICS {
             let payload = plan.triggers[fire.trigger]?.payload ?? [:]
             let summary = text(payload["title"]) ?? fire.trigger
             lines += [
-                "BEGIN:VEVENT", "UID:" + escape(fire.id), "DTSTAMP:" + stamp, "DTSTART:" + utc(fire.at), "SUMMARY:" + escape(summary),
+                "BEGIN:VEVENT", "UID:" + ICalendarText.text(fire.id), "DTSTAMP:" + stamp, "DTSTART:" + utc(fire.at),
+                "SUMMARY:" + ICalendarText.text(summary),
             ]
-            if let body = text(payload["body"]) { lines.append("DESCRIPTION:" + escape(body)) }
-            lines.append("CATEGORIES:" + escape(fire.trigger))
+            if let body = text(payload["body"]) { lines.append("DESCRIPTION:" + ICalendarText.text(body)) }
+            lines.append("CATEGORIES:" + ICalendarText.text(fire.trigger))
             if let alarmSeconds { lines += alarm(summary, alarmSeconds) }
             lines.append("END:VEVENT")
             if lines.count >= 1024 { try writeLines() }
@@ -54,16 +56,16 @@ extension ExportICS {
                 for window in region.armed {
                     lines += [
                         "BEGIN:VEVENT",
-                        "UID:" + escape("\(region.trigger)@armed-\(RFC3339.format(window.from))"),
+                        "UID:" + ICalendarText.text("\(region.trigger)@armed-\(RFC3339.format(window.from))"),
                         "DTSTAMP:" + stamp,
                         "DTSTART:" + utc(window.from),
                         "DTEND:" + utc(window.to),
-                        "SUMMARY:" + escape(summary),
-                        "DESCRIPTION:" + escape("Armed: fires on \(region.on.rawValue) within \(region.radius) m"),
-                        "LOCATION:" + escape("\(region.latitude), \(region.longitude) (radius \(region.radius) m)"),
+                        "SUMMARY:" + ICalendarText.text(summary),
+                        "DESCRIPTION:" + ICalendarText.text("Armed: fires on \(region.on.rawValue) within \(region.radius) m"),
+                        "LOCATION:" + ICalendarText.text("\(region.latitude), \(region.longitude) (radius \(region.radius) m)"),
                         "GEO:\(region.latitude);\(region.longitude)",
                         "TRANSP:TRANSPARENT",
-                        "CATEGORIES:" + escape(region.trigger),
+                        "CATEGORIES:" + ICalendarText.text(region.trigger),
                         "END:VEVENT",
                     ]
                 }
@@ -78,7 +80,7 @@ extension ExportICS {
         private mutating func writeLines() throws {
             var bytes: [UInt8] = []
             for line in lines {
-                bytes.append(contentsOf: fold(line).utf8)
+                bytes.append(contentsOf: ICalendarText.fold(line).utf8)
                 bytes.append(contentsOf: [0x0D, 0x0A])
             }
             lines.removeAll(keepingCapacity: true)
