@@ -14,6 +14,7 @@ import Glibc
 /// a two-core machine for seconds at a time: 3.6 s seen) and still lie well below what each case
 /// would take without its fix: a 30 s connect timeout, a 20 s query; the silent server's 1 s is
 /// told from the default 4 s by the message.
+@Suite(.enabled(if: testStoreAddress != nil, "runs with the store's suites: set ALMANAC_TEST_STORE (scripts/lib/postgres.sh)"))
 struct StoreConnectionTests {
     /// A listening socket that never accepts: the kernel completes the TCP handshake, nothing answers.
     final class SilentServer {
