@@ -20,16 +20,26 @@ let package = Package(
         .library(name: "AlmanacSpec", targets: ["AlmanacSpec"]),
         .library(name: "AlmanacPlanDiff", targets: ["AlmanacPlanDiff"]),
         .library(name: "AlmanacExecutor", targets: ["AlmanacExecutor"]),
+        // UNUserNotificationCenter and CLLocationManager behind the executor's client protocols (Apple platforms only).
+        .library(name: "AlmanacApple", targets: ["AlmanacApple"]),
+        // The documented fakes of the notification centre and region monitor, and the conformance suites
+        // that hold them and the real ones to the same rules (for an app's tests and the Apple CI job).
+        .library(name: "AlmanacPhoneTesting", targets: ["AlmanacPhoneTesting"]),
         // Runs `almanac generate swift` on every `*.almanac.yaml` of a target at build time.
         .plugin(name: "AlmanacSwiftGenerator", targets: ["AlmanacSwiftGenerator"]),
         // How both executables read times and durations; a product only so the fuzzing package can reach it.
         .library(name: "AlmanacCommandLine", targets: ["AlmanacCommandLine"]),
     ],
     traits: [
+        // What the two executables need besides the core: swift-argument-parser, swift-metrics and
+        // swift-prometheus. An app that depends on this package with `traits: []` resolves none of them
+        // (nor postgres-nio): every use of an outside package is behind a trait (scripts/ci/app-footprint.sh).
+        .trait(name: "CommandLineTools", description: "the almanac and almanac-exec executables (argument parsing, metrics)"),
         // The PostgreSQL store (`--store postgres://…`) and everything it brings (SwiftNIO, postgres-nio).
-        // `swift build --disable-default-traits` builds a file-store-only almanac-exec.
-        .trait(name: "PostgreSQL", description: "almanac-exec's shared PostgreSQL store (postgres-nio)"),
-        .default(enabledTraits: ["PostgreSQL"]),
+        // `swift build --disable-default-traits --traits CommandLineTools` builds a file-store-only almanac-exec.
+        .trait(
+            name: "PostgreSQL", description: "almanac-exec's shared PostgreSQL store (postgres-nio)", enabledTraits: ["CommandLineTools"]),
+        .default(enabledTraits: ["PostgreSQL", "CommandLineTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -93,10 +103,12 @@ let package = Package(
         .target(name: "AlmanacExpect", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime"]),
         .testTarget(name: "AlmanacExpectTests", dependencies: ["AlmanacExpect", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"]),
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
-        .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON"]),
+        .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON", "AlmanacExplain"]),
         .testTarget(
             name: "AlmanacCodegenTests", dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacTestSupport"], exclude: ["Golden"]),
-        .plugin(name: "AlmanacSwiftGenerator", capability: .buildTool(), dependencies: ["almanac"]),
+        // The plugin's own tool: the YAML front end and the generator, no argument parser, so an app builds nothing more for it.
+        .executableTarget(name: "almanac-swift-generator", dependencies: ["AlmanacSpec", "AlmanacCodegen", "AlmanacModel"]),
+        .plugin(name: "AlmanacSwiftGenerator", capability: .buildTool(), dependencies: ["almanac-swift-generator"]),
 
         // MARK: AlmanacInterchange — other schedulers' formats: `almanac export` (a loss report per trigger) and
         // `almanac import` (crontab, systemd timers, Kubernetes CronJobs, iCalendar → spec)
@@ -109,8 +121,15 @@ let package = Package(
             ],
             exclude: ["Fixtures", "Golden"]),
 
-        // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
-        .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal, the phone adapter; reads plans only
+        .target(name: "AlmanacExecutor", dependencies: ["AlmanacVocabulary", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+
+        // MARK: AlmanacApple — the Apple-only layer: UserNotifications and Core Location as the phone adapter's clients
+        // (compiled only where those frameworks exist; type-checked on Linux against API stubs by scripts/ci/apple-layer.sh)
+        .target(name: "AlmanacApple", dependencies: ["AlmanacExecutor", "AlmanacTime"]),
+
+        // MARK: AlmanacPhoneTesting — fakes that behave as Apple documents, and the conformance suites for fake and real
+        .target(name: "AlmanacPhoneTesting", dependencies: ["AlmanacExecutor", "AlmanacTime"]),
 
         // MARK: Render — a plan (or the difference of two) as an SVG/HTML timeline
         .target(name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime"]),
@@ -120,14 +139,17 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]),
         .testTarget(
             name: "AlmanacExecutorTests",
-            dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport", "AlmanacExecutorTestSupport"], exclude: ["Golden"]
+            dependencies: [
+                "AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport", "AlmanacExecutorTestSupport", "AlmanacPhoneTesting",
+            ], exclude: ["Golden"]
         ),
 
         // MARK: AlmanacMetrics — executor metrics (swift-metrics) served in the Prometheus text format
         .target(
             name: "AlmanacMetrics",
             dependencies: [
-                .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["CommandLineTools"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["CommandLineTools"])),
             ]
         ),
 
@@ -136,10 +158,11 @@ let package = Package(
             name: "AlmanacPostgres",
             dependencies: [
                 "AlmanacExecutor", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacMetrics",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
 
@@ -147,20 +170,20 @@ let package = Package(
             name: "AlmanacPostgresTests",
             dependencies: [
                 "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacExecutor", "AlmanacExecutorTestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]),
 
         // MARK: Executables — thin ArgumentParser front ends over one shared reading of times and durations
         .target(
             name: "AlmanacCommandLine",
-            dependencies: ["AlmanacTime", "AlmanacModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["AlmanacTime", "AlmanacModel", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTools"]))]
         ),
         .executableTarget(
             name: "almanac",
             dependencies: [
                 "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine",
                 "AlmanacExplain", "AlmanacExpect", "AlmanacInterchange", "AlmanacRender",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTools"])),
             ]
         ),
         .executableTarget(
@@ -168,7 +191,7 @@ let package = Package(
             dependencies: [
                 "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics",
                 .target(name: "AlmanacPostgres", condition: .when(traits: ["PostgreSQL"])),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTools"])),
             ]
         ),
 
@@ -179,7 +202,7 @@ let package = Package(
             name: "AlmanacExecutorTestSupport", dependencies: ["AlmanacExecutor", "AlmanacPlan", "AlmanacTime"],
             path: "Tests/AlmanacExecutorTestSupport"),
         .testTarget(
-            name: "CLITests", dependencies: ["almanac", "almanac-exec", "AlmanacCommandLine", "AlmanacTestSupport"],
+            name: "CLITests", dependencies: ["almanac", "almanac-exec", "almanac-swift-generator", "AlmanacCommandLine", "AlmanacTestSupport"],
             exclude: ["Fixtures", "Golden"]),
     ]
 )

@@ -45,6 +45,7 @@ struct BackendOptions: ParsableArguments {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if backend == "spy" && record == nil { throw ValidationError("--backend spy needs --record FILE") }
         if backend == "exec" && command.isEmpty { throw ValidationError("--backend exec needs a command after --") }
+        if backend == "notifications" { throw ValidationError(BackendRegistry.notificationsRefusal) }
         guard BackendRegistry.standard.names.contains(backend) else {
             throw ValidationError("unknown backend '\(backend)'; expected one of \(BackendRegistry.standard.names.joined(separator: ", "))")
         }
@@ -52,9 +53,10 @@ struct BackendOptions: ParsableArguments {
 
     /// The backend, exec outcomes reported to `onOutcome`; a `daemon`'s stdout is written by a thread of
     /// its own, and `buffered` (simulate) writes spy and stdout lines in blocks rather than each at once.
-    func make(daemon: Bool = false, buffered: Bool = false, onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }) throws
-        -> any Backend
-    {
+    /// `capacity` is how many pending requests the spy holds, as the device it stands for.
+    func make(
+        daemon: Bool = false, buffered: Bool = false, capacity: Int? = nil, onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }
+    ) throws -> any Backend {
         var configuration = BackendRegistry.Configuration()
         configuration.writesInBackground = daemon
         configuration.recordPath = record
@@ -65,7 +67,7 @@ struct BackendOptions: ParsableArguments {
         configuration.onOutcome = onOutcome
         configuration.bufferOutput = buffered
         configuration.pendingFromRecord = reconcileStrategy == .diff
-        configuration.now = { Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down))) }
+        configuration.capacity = capacity
         return try orExit { try BackendRegistry.standard.make(backend, configuration) }
     }
 }
