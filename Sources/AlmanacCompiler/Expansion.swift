@@ -89,7 +89,8 @@ public struct Expansion: Sendable {
         }
         budget.finish()
         // One trigger's place is looked up, when there is a warning: no table of every trigger's.
-        let pending = budget.diagnostic(range: { id in triggers.first { $0.id == id }?.range })
+        let pending = budget.diagnostic(
+            range: { id in triggers.first { $0.id == id }?.range }, priority: { id in triggers.first { $0.id == id }?.priority ?? 0 })
         let diagnostics =
             regionWarnings + (pending.map { [$0] } ?? [])
             + Self.diagnostics(

@@ -63,13 +63,10 @@ import Testing
         #expect(PendingBudget.format(90_061) == "1d 1h")
     }
 
-    /// The triggers losing coverage, most lost fires first, then by id.
-    @Test func losingOrdersByLostFiresThenId() {
-        let d = PendingBudget.Densest(start: 0, end: 1, count: 9, firstUncovered: 0, lostFires: ["b", "a", "b", "c", "a", "b", "d"])
-        #expect(d.losing == ["b", "a", "c", "d"])
-        for n in 0...5 {
-            let (first, total) = d.losing(first: n)
-            #expect(first == Array(d.losing.prefix(n)) && total == 4, "\(n)")
-        }
+    /// The triggers losing coverage, in the order they first lose a fire, each with its count.
+    @Test func losingListsEveryTriggerInTheOrderItFirstLosesAFire() {
+        let d = PendingBudget.Densest(start: 0, end: 1, count: 9, firstUncovered: 0, lostFires: ["c", "a", "b", "a", "d", "a", "b"])
+        #expect(d.losing.map(\.id) == ["c", "a", "b", "d"])
+        #expect(d.losing.map(\.fires) == [1, 3, 2, 1])
     }
 }

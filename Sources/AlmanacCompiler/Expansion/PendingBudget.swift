@@ -38,42 +38,22 @@ struct PendingBudget {
         /// The trigger of each fire from `firstUncovered` to the span's end.
         var lostFires: [String]
 
-        /// The triggers with fires from `firstUncovered` to the span's end, most fires lost first,
-        /// then by id, so the order is stable. Counted here, once, for the warning: a span becomes
-        /// the densest many times in one pass, and counting each time made this lint dominate the
-        /// compile of 10,000 daily triggers (W5 22 ms → see docs/benchmarks.md).
-        var losing: [String] { Self.ordered(counts).map(\.key) }
-
-        /// The first `n` of `losing` and how many there are in all, without ordering the rest:
-        /// the warning names five. Sorting all 10,000 triggers of W5 cost 3 ms of its 21.
-        func losing(first n: Int) -> (first: [String], total: Int) {
-            let counts = counts
-            var best: [(key: String, value: Int)] = []
-            for entry in counts {
-                if best.count < n {
-                    best.append(entry)
-                } else if let last = best.last, Self.before(entry, last) {
-                    best[best.count - 1] = entry
+        /// The triggers with fires from `firstUncovered` to the span's end, in the order their first
+        /// such fire comes (the soonest to lose coverage first), each with how many fires it loses
+        /// there. One pass and no sort: the warning names every one of them, and ordering all 9,936
+        /// of W5's by count cost 3 ms of its 21 (docs/benchmarks.md).
+        var losing: [(id: String, fires: Int)] {
+            var index: [String: Int] = [:]
+            var result: [(id: String, fires: Int)] = []
+            for trigger in lostFires {
+                if let i = index[trigger] {
+                    result[i].fires += 1
                 } else {
-                    continue
+                    index[trigger] = result.count
+                    result.append((trigger, 1))
                 }
-                best = Self.ordered(best)
             }
-            return (best.map(\.key), counts.count)
-        }
-
-        private var counts: [(key: String, value: Int)] {
-            var lost: [String: Int] = [:]
-            for trigger in lostFires { lost[trigger, default: 0] += 1 }
-            return lost.map { ($0.key, $0.value) }
-        }
-
-        private static func before(_ a: (key: String, value: Int), _ b: (key: String, value: Int)) -> Bool {
-            a.value != b.value ? a.value > b.value : a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
-        }
-
-        private static func ordered(_ entries: [(key: String, value: Int)]) -> [(key: String, value: Int)] {
-            entries.sorted(by: before)
+            return result
         }
     }
 
@@ -146,20 +126,33 @@ struct PendingBudget {
     }
 
     /// The warning for the densest span, if it is over budget; located at `max_pending` (or
-    /// `min_coverage`) when written, else at the first trigger that loses coverage.
-    func diagnostic(range: (String) -> SourceRange?) -> Diagnostic? {
+    /// `min_coverage`) when written, else at the first trigger that loses coverage. It names every
+    /// trigger that loses coverage, and lists them with their lost fires and priority in its details.
+    func diagnostic(range: (String) -> SourceRange?, priority: (String) -> Int) -> Diagnostic? {
         guard let d = densest else { return nil }
-        let (losing, total) = d.losing(first: 5)
+        let losing = d.losing
         let start = local(d.start), end = local(d.end)
-        let shown =
-            losing.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
-            + (total > 5 ? " and \(total - 5) more" : "")
+        let named = losing.map { "'\($0.id)' (\($0.fires))" }.joined(separator: ", ")
         let length = days.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? Self.format(coverage)
+        let covers = Self.format(d.firstUncovered - d.start)
         let message = DiagnosticMessage.pendingBudget(
-            length: length, from: "\(start)", to: "\(end)", fires: d.count, maxPending: maxPending,
-            covers: Self.format(d.firstUncovered - d.start), until: "\(local(d.firstUncovered))", losing: shown)
-        return Diagnostic(message, at: limitsRange ?? losing.first.flatMap(range))
+            length: length, from: "\(start)", to: "\(end)", fires: d.count, maxPending: maxPending, covers: covers,
+            until: "\(local(d.firstUncovered))", triggers: losing.count, losing: named, phoneCeiling: Self.phoneCeiling)
+        var diagnostic = Diagnostic(message, at: limitsRange ?? losing.first.flatMap { range($0.id) })
+        diagnostic.details = [
+            "span": .object(["from": .string("\(start)"), "to": .string("\(end)")]),
+            "fires": .number(String(d.count)), "max_pending": .number(String(maxPending)), "covers": .string(covers),
+            "covered_until": .string("\(local(d.firstUncovered))"),
+            "triggers": .array(
+                losing.map {
+                    .object(["id": .string($0.id), "fires_losing_coverage": .number(String($0.fires)), "priority": .number(String(priority($0.id)))])
+                }),
+        ]
+        return diagnostic
     }
+
+    /// What a phone holds at most: iOS keeps the soonest-firing 64 pending notifications of an app.
+    static let phoneCeiling = 64
 
     /// `2026-11-23T00:00:00-05:00` in the spec's zone, else UTC.
     func local(_ seconds: Int64) -> String {

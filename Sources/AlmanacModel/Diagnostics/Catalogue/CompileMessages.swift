@@ -90,15 +90,24 @@ extension DiagnosticMessage {
 
     // MARK: W0605 pendingBudget
 
+    /// `losing` names every trigger that loses coverage with its lost fires; the advice follows the
+    /// phone's ceiling: max_pending can be raised only up to `phoneCeiling`.
     package static func pendingBudget(
-        length: String, from: String, to: String, fires: Int, maxPending: Int, covers: String, until: String, losing: String
+        length: String, from: String, to: String, fires: Int, maxPending: Int, covers: String, until: String, triggers: Int,
+        losing: String, phoneCeiling: Int
     ) -> DiagnosticMessage {
-        .init(
+        let ceiling =
+            maxPending < phoneCeiling
+            ? "Raise limits.max_pending (a phone holds at most \(phoneCeiling)), or"
+            : "A phone holds no more than \(phoneCeiling) pending notifications, so max_pending cannot help:"
+        return .init(
             .pendingBudget,
             "the window's busiest \(length) (min_coverage), from \(from) to \(to), holds \(fires) fires "
                 + "but max_pending is \(maxPending): a registration there covers only \(covers) "
-                + "(until \(until)); triggers that lose coverage: \(losing). "
-                + "Raise limits.max_pending, lower limits.min_coverage, or fire those triggers less often")
+                + "(until \(until)); \(triggers) trigger\(triggers == 1 ? "" : "s") lose coverage there (fires left out): \(losing). "
+                + "\(ceiling) give the triggers that must not be missed a higher priority and lower limits.min_coverage "
+                + "(after min_coverage the slots go by priority), have the app reconcile before refresh_by "
+                + "(background refresh), or fire the other triggers less often")
     }
 
     // MARK: E0606 windowOutOfRange
