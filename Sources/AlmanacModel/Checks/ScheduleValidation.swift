@@ -46,6 +46,7 @@ struct ScheduleChecks {
             emit(Diagnostic(.notAPositiveDuration("`horizon`"), at: nil))
         }
         limits(schedule.limits)
+        if let name = schedule.swift.typeName { emit(MeaningRules.swiftTypeName(name, at: nil)) }
         for (name, region) in schedule.regions.sorted(by: { $0.key < $1.key }) {
             if !IdentifierSyntax.isIdentifier(name) {
                 emit(Diagnostic(.nameInvalid(what: "region name", name), at: nil))
@@ -130,6 +131,11 @@ struct ScheduleChecks {
         }
         if let jitter = t.jitter { emit(MeaningRules.jitterLimit(jitter, written: "\(jitter.seconds) s", at: at)) }
         emit(MeaningRules.outOfRange("`priority`", t.priority, bounds: MeaningRules.priorityBounds, at: at))
+        if let shape = schedule.payloadShape {
+            for key in t.payload.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                emit(MeaningRules.payloadValue(key, t.payload[key]!, of: "trigger '\(t.id)'", shape: shape, at: at))
+            }
+        }
         kind(t, at: at)
     }
 

@@ -4,7 +4,9 @@ import AlmanacTime
 
 /// Validates the top level of a spec into a `Schedule`, collecting every problem.
 struct SpecValidator {
-    static let topLevelKeys: KeyList = ["version", "name", "timezone", "horizon", "limits", "defaults", "blackouts", "regions", "triggers"]
+    static let topLevelKeys: KeyList = [
+        "version", "name", "timezone", "horizon", "limits", "defaults", "blackouts", "regions", "triggers", "payloads", "swift",
+    ]
 
     var diagnostics = DiagnosticBag()
     let defaultName: String
@@ -68,6 +70,11 @@ struct SpecValidator {
             diagnostics.emit(Diagnostic(.triggersMissing, at: firstLineRange(root)))
         }
         schedule.regions = regions
+        if let p = top["payloads"], let (shape, misdeclared) = payloadShape(p) {
+            schedule.payloadShape = shape
+            checkPayloads(top, against: shape, skipping: misdeclared)
+        }
+        if let s = top["swift"] { schedule.swift = swiftOptions(s) }
         reportUnused()
         return schedule
     }
