@@ -96,6 +96,30 @@ import Testing
         #expect(await center.requests.values.allSatisfy { $0.content.title == "moved" })
     }
 
+    /// A launch and a background refresh reconciling at once, with two different plans: the calls
+    /// run one after the other, so neither plans from a listing the other is changing, and the
+    /// centre never holds more than 64 nor drops a request.
+    @Test func concurrentReconcilesRunOneAtATime() async throws {
+        let old = TestPlans.plan(TestPlans.every("old", step: 60, from: 60, to: 65 * 60))
+        let new = TestPlans.plan(TestPlans.every("new", step: 60, from: 70 * 60, to: 134 * 60))
+        let other = TestPlans.plan(TestPlans.every("other", step: 60, from: 140 * 60, to: 204 * 60))
+        for _ in 0..<10 {
+            let center = FakeNotificationCenter(now: TestPlans.at(0))
+            let clock = center.clock
+            // A centre that lets other work run at every call, as a real one (another process) does.
+            let phone = PhoneReconciler(center: Yielding(center), clock: { clock.now })
+            _ = try await phone.reconcile(old, now: TestPlans.at(0))
+            async let first = phone.reconcile(new, now: TestPlans.at(0))
+            async let second = phone.reconcile(other, now: TestPlans.at(0))
+            _ = try await (first, second)
+            let (dropped, counts) = (await center.dropped, await center.counts)
+            #expect(dropped.isEmpty && counts.allSatisfy { $0 <= 64 }, "dropped \(dropped.count)")
+            await center.settle()
+            let held = Set(await center.requests.keys)
+            #expect(held == Set(other.fires.map(\.id)) || held == Set(new.fires.map(\.id)), "one call's registration, whole")
+        }
+    }
+
     /// Fires that came due on the device's clock before they could be added are skipped, not errors.
     @Test func firesDueByTheDevicesClockAreSkipped() async throws {
         let plan = TestPlans.plan(TestPlans.every("a", step: 60, to: 3_600))
@@ -104,4 +128,29 @@ import Testing
         #expect(report.registration?.fires.count == 59 && report.skippedAsDue == 5)
         #expect(Set(await center.requests.keys) == Set(plan.fires.filter { $0.at > TestPlans.at(300) }.map(\.id)))
     }
+}
+
+/// A centre whose every call first lets other tasks run, so concurrent reconciles interleave.
+struct Yielding: NotificationCenterClient {
+    let fake: FakeNotificationCenter
+    init(_ fake: FakeNotificationCenter) { self.fake = fake }
+    var capacity: Int { fake.capacity }
+    func authorization() async -> NotificationAuthorization {
+        await Task.yield()
+        return await fake.authorization()
+    }
+    func requestAuthorization(_ permissions: NotificationPermissions) async throws -> Bool { try await fake.requestAuthorization(permissions) }
+    func pendingRequests() async -> [PendingNotificationRequest] {
+        await Task.yield()
+        return await fake.pendingRequests()
+    }
+    func add(_ request: NotificationRequest) async throws {
+        await Task.yield()
+        try await fake.add(request)
+    }
+    func removePendingRequests(withIdentifiers identifiers: [String]) async {
+        await Task.yield()
+        await fake.removePendingRequests(withIdentifiers: identifiers)
+    }
+    func deliveredNotifications() async -> [DeliveredNotification] { await fake.deliveredNotifications() }
 }

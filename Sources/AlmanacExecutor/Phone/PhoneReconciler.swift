@@ -18,6 +18,9 @@ import AlmanacTime
 /// - Fires due by the device's clock (`clock`) by the time they would be added are skipped.
 /// - The app's own requests and regions (no Almanac signature, identifiers without `almanac:`)
 ///   are never touched.
+/// - One at a time: a launch, a background refresh and a tap may reconcile at once, and an actor
+///   lets a second call in at every `await`; each call waits for the one before it to finish, so
+///   two never plan from the same listing and overflow the centre between them.
 public actor PhoneReconciler {
     /// What the app decides.
     public struct Options: Sendable {
@@ -36,6 +39,9 @@ public actor PhoneReconciler {
     private var removing: Set<String> = []
     /// The last crossing delivered per trigger, for `cooldown`.
     private var lastCrossing: [String: Instant] = [:]
+    /// A call is running; the calls waiting for it, in order.
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
     /// `clock` is the device's (`{ Instant(Date()) }` in an app): the library never reads one.
     public init(
@@ -61,6 +67,8 @@ public actor PhoneReconciler {
     private func reconcile(
         header plan: Plan, now: Instant, registration register: (DeviceLimits) throws -> Reconciler.Registration
     ) async throws -> PhoneRegistration {
+        await enter()
+        defer { leave() }
         var report = PhoneRegistration(authorization: await center.authorization())
         if report.authorization == .notDetermined {
             let permissions = options.permissions ?? .needed(by: plan)
@@ -152,6 +160,8 @@ public actor PhoneReconciler {
     /// trigger asks for, the trigger's `cooldown` has passed since its last delivery (this run's, or
     /// the centre's delivered list), and notifications are allowed. Returns the fire delivered.
     public func crossing(_ identifier: String, event: PlanRegion.Event, at: Instant, plan: Plan) async throws -> Fire? {
+        await enter()
+        defer { leave() }
         guard let trigger = MonitoredRegion(identifier: identifier).trigger,
             let region = plan.regions.first(where: { $0.trigger == trigger }), LocationMonitor.isArmed(region, at: at),
             region.on == .both || region.on == event, await center.authorization().allowsScheduling
@@ -171,6 +181,20 @@ public actor PhoneReconciler {
         try await center.add(NotificationRequest(fire, trigger: plan.triggers[trigger] ?? PlanTrigger(kind: "location"), deliverNow: true))
         lastCrossing[trigger] = at
         return fire
+    }
+
+    /// Waits until no other call runs; the caller then runs alone until `leave()`.
+    private func enter() async {
+        if busy {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            busy = true
+        }
+    }
+
+    /// Hands the turn to the next waiting call, if any.
+    private func leave() {
+        if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
     }
 
     /// What each registered trigger's payload asks of the content that cannot be done, once per trigger.
