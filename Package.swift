@@ -25,7 +25,7 @@ let package = Package(
         // The documented fakes of the notification centre and region monitor, and the conformance suites
         // that hold them and the real ones to the same rules (for an app's tests and the Apple CI job).
         .library(name: "AlmanacPhoneTesting", targets: ["AlmanacPhoneTesting"]),
-        // Runs `almanac generate swift` on every `*.almanac.yaml` of a target at build time.
+        // Turns every `*.almanac.yaml` of a target into Swift types at build time (`almanac-swift-generator`).
         .plugin(name: "AlmanacSwiftGenerator", targets: ["AlmanacSwiftGenerator"]),
         // How both executables read times and durations; a product only so the fuzzing package can reach it.
         .library(name: "AlmanacCommandLine", targets: ["AlmanacCommandLine"]),
@@ -33,7 +33,7 @@ let package = Package(
     traits: [
         // What the two executables need besides the core: swift-argument-parser, swift-metrics and
         // swift-prometheus. An app that depends on this package with `traits: []` resolves none of them
-        // (nor postgres-nio): every use of an outside package is behind a trait (scripts/ci/app-footprint.sh).
+        // (nor postgres-nio): every use of an outside package is behind a trait (scripts/ci/typed-ids.sh).
         .trait(name: "CommandLineTools", description: "the almanac and almanac-exec executables (argument parsing, metrics)"),
         // The PostgreSQL store (`--store postgres://…`) and everything it brings (SwiftNIO, postgres-nio).
         // `swift build --disable-default-traits --traits CommandLineTools` builds a file-store-only almanac-exec.
@@ -105,7 +105,7 @@ let package = Package(
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
         .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON", "AlmanacExplain"]),
         .testTarget(
-            name: "AlmanacCodegenTests", dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacTestSupport"], exclude: ["Golden"]),
+            name: "AlmanacCodegenTests", dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacTestSupport"], exclude: ["Fixtures", "Golden"]),
         // The plugin's own tool: the YAML front end and the generator, no argument parser, so an app builds nothing more for it.
         .executableTarget(name: "almanac-swift-generator", dependencies: ["AlmanacSpec", "AlmanacCodegen", "AlmanacModel"]),
         .plugin(name: "AlmanacSwiftGenerator", capability: .buildTool(), dependencies: ["almanac-swift-generator"]),

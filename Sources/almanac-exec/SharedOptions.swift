@@ -32,6 +32,8 @@ struct BackendOptions: ParsableArguments {
     var command: [String] = []
 
     func validate() throws {
+        // First: whatever else is on the line, this backend cannot run here, and the user should hear why.
+        if backend == "notifications" { throw ValidationError(BackendRegistry.notificationsRefusal) }
         guard timeout == "none" || TimeArgument.duration(timeout) != nil else {
             throw ValidationError("--timeout: '\(timeout)' is not a duration (like 90s, 5m or 1h, at most 100 years) or none")
         }
@@ -45,7 +47,6 @@ struct BackendOptions: ParsableArguments {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if backend == "spy" && record == nil { throw ValidationError("--backend spy needs --record FILE") }
         if backend == "exec" && command.isEmpty { throw ValidationError("--backend exec needs a command after --") }
-        if backend == "notifications" { throw ValidationError(BackendRegistry.notificationsRefusal) }
         guard BackendRegistry.standard.names.contains(backend) else {
             throw ValidationError("unknown backend '\(backend)'; expected one of \(BackendRegistry.standard.names.joined(separator: ", "))")
         }

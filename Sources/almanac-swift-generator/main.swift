@@ -1,7 +1,7 @@
 // The build-tool plugin's own tool: `almanac-swift-generator SPEC OUTPUT [SPEC OUTPUT]…` writes the
 // Swift types of each spec (AlmanacCodegen) to its output, rewriting a file only when its bytes
 // change. Small on purpose — the YAML front end and the generator, no argument parser — so that an
-// app that uses the plugin builds only these modules for it (scripts/ci/app-footprint.sh).
+// app that uses the plugin builds only these modules for it (scripts/ci/typed-ids.sh).
 // Exit codes: 0 written or up to date; 1 a spec has errors, or two specs make the same type names;
 // 2 a file could not be read or written; 64 usage.
 import AlmanacCodegen
