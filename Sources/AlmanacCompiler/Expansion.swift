@@ -62,8 +62,8 @@ public struct Expansion: Sendable {
         }
         var count = 0
         var budget = PendingBudget(limits: limits, table: coverageTable)
-        func deliver(_ fire: Fire) throws {
-            budget.observe(at: fire.at.secondsSinceEpoch, trigger: fire.trigger)
+        func deliver(_ fire: Fire, rank: Int) throws {
+            budget.observe(at: fire.at.secondsSinceEpoch, trigger: rank)
             try sink(fire)
         }
         while let top = heap.top {
@@ -76,7 +76,7 @@ public struct Expansion: Sendable {
             if top.stream < streams.count {
                 let stream = streams[top.stream]
                 count += 1
-                try deliver(stream.headFire())
+                try deliver(stream.headFire(), rank: top.rank)
                 stream.advance()
                 try checkBudget(stream)
                 heap.replaceTop(with: stream.head.map { .init(at: $0.final, rank: top.rank, stream: top.stream) })
@@ -88,9 +88,10 @@ public struct Expansion: Sendable {
             }
         }
         budget.finish()
-        // One trigger's place is looked up, when there is a warning: no table of every trigger's.
-        let pending = budget.diagnostic(
-            range: { id in triggers.first { $0.id == id }?.range }, priority: { id in triggers.first { $0.id == id }?.priority ?? 0 })
+        let pending = budget.diagnostic { rank in
+            let trigger = triggers[order[rank]]
+            return (trigger.id, trigger.range, trigger.priority)
+        }
         let diagnostics =
             regionWarnings + (pending.map { [$0] } ?? [])
             + Self.diagnostics(

@@ -4,6 +4,7 @@ import AlmanacJSON
 import AlmanacModel
 import AlmanacCompiler
 import AlmanacSpec
+import AlmanacTime
 import ArgumentParser
 
 extension DiagnosticFormat: ExpressibleByArgument {}
@@ -50,6 +51,8 @@ struct CheckCommand: ParsableCommand {
         var triggers: [JSONValue] = []
         var couldNotRead = false
         var expectationFiles = 0
+        // Read once: every spec of a run is measured from the same instant, even across midnight.
+        let now = try Clock.now()
         for path in specs {
             if TestCommand.specPath(for: path) != path {
                 // An expectation file: its form, against the spec beside it (nothing is run).
@@ -72,7 +75,7 @@ struct CheckCommand: ParsableCommand {
             let result = SpecLoader.load(file)
             var diagnostics = result.diagnostics
             if let schedule = result.schedule {
-                let compiled = try compileDiagnostics(schedule, file: file)
+                let compiled = try compileDiagnostics(schedule, now: now)
                 // Without a window only the budgets, which do not depend on the window chosen.
                 diagnostics += window.isGiven ? compiled : compiled.filter { [.regionBudget, .pendingBudget].contains($0.code) }
             }
@@ -131,9 +134,10 @@ struct CheckCommand: ParsableCommand {
         return [(file, diagnostics)]
     }
 
-    /// What compiling `schedule` over the window finds; the fires themselves are dropped.
-    func compileDiagnostics(_ schedule: Schedule, file: SourceFile) throws -> [Diagnostic] {
-        let window = try self.window.window(for: schedule, now: try Clock.now())
+    /// What compiling `schedule` over the window (read at `now` when not given whole) finds; the
+    /// fires themselves are dropped.
+    func compileDiagnostics(_ schedule: Schedule, now: Instant) throws -> [Diagnostic] {
+        let window = try self.window.window(for: schedule, now: now)
         do {
             let expansion = try Compiler().prepare(schedule, specSHA256: "", window: window)
             return try expansion.run { _ in }.diagnostics

@@ -2,7 +2,9 @@ import AlmanacModel
 import AlmanacTime
 
 /// The `pendingBudget` lint: the window's densest `min_coverage` span, found in one pass over the
-/// fires in plan order, and a warning when it holds more fires than `max_pending` can register.
+/// fires in plan order, and a warning when it holds more fires than `max_pending` can register —
+/// naming every trigger with a fire that a registration anywhere in the window can leave out, not
+/// only those of the densest span.
 struct PendingBudget {
     let maxPending: Int
     let coverage: Int64
@@ -17,9 +19,8 @@ struct PendingBudget {
     private var cursor: OffsetCursor?
     /// The end of the span starting at the last start asked, cached: fires often share an instant.
     private var headEnd: (start: Int64, end: Int64)?
-    /// The fires of the current span, from `head` on (a queue kept in two arrays; compacted as it runs).
+    /// The times of the fires of the current span, from `head` on (a queue; compacted as it runs).
     private var times: [Int64] = []
-    private var triggers: [String] = []
     private var head = 0
     /// The most fires seen in one span so far, and where that span starts (an index into `times`),
     /// while that span is still in the queue.
@@ -27,6 +28,11 @@ struct PendingBudget {
     private var flagged: Int?
     /// The densest span over budget, once its queue was complete.
     private(set) var densest: Densest?
+    /// Per trigger (by rank), its fires that a registration can leave out; and the ranks in the
+    /// order of their first such fire. Counted by rank, never by id: a string hashed per fire would
+    /// cost W5 (300,000 fires, nearly all over a budget of 64) more than the rest of this lint.
+    private var atRisk: [Int32] = []
+    private var riskOrder: [Int] = []
 
     /// A span that holds more fires than the budget.
     struct Densest: Equatable {
@@ -35,27 +41,11 @@ struct PendingBudget {
         var count: Int
         /// The first fire a registration at the span's start cannot hold.
         var firstUncovered: Int64
-        /// The trigger of each fire from `firstUncovered` to the span's end.
-        var lostFires: [String]
-
-        /// The triggers with fires from `firstUncovered` to the span's end, in the order their first
-        /// such fire comes (the soonest to lose coverage first), each with how many fires it loses
-        /// there. One pass and no sort: the warning names every one of them, and ordering all 9,936
-        /// of W5's by count cost 3 ms of its 21 (docs/benchmarks.md).
-        var losing: [(id: String, fires: Int)] {
-            var index: [String: Int] = [:]
-            var result: [(id: String, fires: Int)] = []
-            for trigger in lostFires {
-                if let i = index[trigger] {
-                    result[i].fires += 1
-                } else {
-                    index[trigger] = result.count
-                    result.append((trigger, 1))
-                }
-            }
-            return result
-        }
     }
+
+    /// Every trigger (by rank) with a fire a registration can leave out, in the order of its first
+    /// such fire (the soonest to lose coverage first), with how many of its fires are at risk.
+    var losing: [(trigger: Int, fires: Int)] { riskOrder.map { ($0, Int(atRisk[$0])) } }
 
     init(limits: Limits, table: OffsetTable? = nil) {
         maxPending = limits.maxPending
@@ -87,8 +77,8 @@ struct PendingBudget {
         return end
     }
 
-    /// Takes the next fire in plan order.
-    mutating func observe(at: Int64, trigger: String) {
+    /// Takes the next fire in plan order, of the trigger of rank `trigger` (its place in id order).
+    mutating func observe(at: Int64, trigger: Int) {
         // Fires of the queue are all before front + coverage, so at the front's exit the queue is
         // exactly the front's span.
         while head < times.count, headSpanEnd() <= at {
@@ -97,13 +87,18 @@ struct PendingBudget {
         }
         if head >= 4096, head * 2 >= times.count {
             times.removeFirst(head)
-            triggers.removeFirst(head)
             flagged = flagged.map { $0 - head }
             head = 0
         }
         times.append(at)
-        triggers.append(trigger)
         let count = times.count - head
+        // The front's span is the earliest that holds this fire, so the one where it comes latest: a
+        // registration there holds the `maxPending` before it, and this fire is left out if any is.
+        if count > maxPending {
+            if trigger >= atRisk.count { atRisk += repeatElement(0, count: trigger + 1 - atRisk.count) }
+            if atRisk[trigger] == 0 { riskOrder.append(trigger) }
+            atRisk[trigger] += 1
+        }
         // Later spans replace the first only when strictly denser: the earliest densest span wins.
         if count > best {
             best = count
@@ -119,33 +114,34 @@ struct PendingBudget {
 
     private mutating func snapshot() {
         let cut = head + maxPending
-        densest = Densest(
-            start: times[head], end: end(of: times[head]), count: times.count - head, firstUncovered: times[cut],
-            lostFires: Array(triggers[cut..<times.count]))
+        densest = Densest(start: times[head], end: end(of: times[head]), count: times.count - head, firstUncovered: times[cut])
         flagged = nil
     }
 
     /// The warning for the densest span, if it is over budget; located at `max_pending` (or
     /// `min_coverage`) when written, else at the first trigger that loses coverage. It names every
-    /// trigger that loses coverage, and lists them with their lost fires and priority in its details.
-    func diagnostic(range: (String) -> SourceRange?, priority: (String) -> Int) -> Diagnostic? {
+    /// trigger that loses coverage anywhere in the window, and lists them with their fires at risk
+    /// and priority in its details. `trigger` gives a rank's id, place and priority.
+    func diagnostic(trigger: (Int) -> (id: String, range: SourceRange?, priority: Int)) -> Diagnostic? {
         guard let d = densest else { return nil }
-        let losing = d.losing
+        let losing = self.losing.map { (trigger($0.trigger), $0.fires) }
         let start = local(d.start), end = local(d.end)
-        let named = losing.map { "'\($0.id)' (\($0.fires))" }.joined(separator: ", ")
+        let named = losing.map { "'\($0.0.id)' (\($0.1))" }.joined(separator: ", ")
         let length = days.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? Self.format(coverage)
         let covers = Self.format(d.firstUncovered - d.start)
         let message = DiagnosticMessage.pendingBudget(
             length: length, from: "\(start)", to: "\(end)", fires: d.count, maxPending: maxPending, covers: covers,
             until: "\(local(d.firstUncovered))", triggers: losing.count, losing: named, phoneCeiling: Self.phoneCeiling)
-        var diagnostic = Diagnostic(message, at: limitsRange ?? losing.first.flatMap { range($0.id) })
+        var diagnostic = Diagnostic(message, at: limitsRange ?? losing.first?.0.range)
         diagnostic.details = [
             "span": .object(["from": .string("\(start)"), "to": .string("\(end)")]),
             "fires": .number(String(d.count)), "max_pending": .number(String(maxPending)), "covers": .string(covers),
             "covered_until": .string("\(local(d.firstUncovered))"),
             "triggers": .array(
                 losing.map {
-                    .object(["id": .string($0.id), "fires_losing_coverage": .number(String($0.fires)), "priority": .number(String(priority($0.id)))])
+                    .object([
+                        "id": .string($0.0.id), "fires_losing_coverage": .number(String($0.1)), "priority": .number(String($0.0.priority)),
+                    ])
                 }),
         ]
         return diagnostic

@@ -90,8 +90,8 @@ extension DiagnosticMessage {
 
     // MARK: W0605 pendingBudget
 
-    /// `losing` names every trigger that loses coverage with its lost fires; the advice follows the
-    /// phone's ceiling: max_pending can be raised only up to `phoneCeiling`.
+    /// `losing` names every trigger that loses coverage anywhere in the window, with its fires at
+    /// risk; the advice follows the phone's ceiling: max_pending can be raised only up to `phoneCeiling`.
     package static func pendingBudget(
         length: String, from: String, to: String, fires: Int, maxPending: Int, covers: String, until: String, triggers: Int,
         losing: String, phoneCeiling: Int
@@ -104,7 +104,8 @@ extension DiagnosticMessage {
             .pendingBudget,
             "the window's busiest \(length) (min_coverage), from \(from) to \(to), holds \(fires) fires "
                 + "but max_pending is \(maxPending): a registration there covers only \(covers) "
-                + "(until \(until)); \(triggers) trigger\(triggers == 1 ? "" : "s") lose coverage there (fires left out): \(losing). "
+                + "(until \(until)); across the window, \(triggers) trigger\(triggers == 1 ? " loses" : "s lose") coverage "
+                + "(fires a registration can leave out): \(losing). "
                 + "\(ceiling) give the triggers that must not be missed a higher priority and lower limits.min_coverage "
                 + "(after min_coverage the slots go by priority), have the app reconcile before refresh_by "
                 + "(background refresh), or fire the other triggers less often")
