@@ -15,7 +15,9 @@ let package = Package(
         // Everything an app needs to build, check and compile a schedule in process, and read plans.
         .library(
             name: "AlmanacCore",
-            targets: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler"]),
+            targets: [
+                "AlmanacVocabulary", "AlmanacEscaping", "AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler",
+            ]),
         // YAML spec files → the model (links the system libyaml).
         .library(name: "AlmanacSpec", targets: ["AlmanacSpec"]),
         .library(name: "AlmanacPlanDiff", targets: ["AlmanacPlanDiff"]),
@@ -29,26 +31,39 @@ let package = Package(
         .plugin(name: "AlmanacSwiftGenerator", targets: ["AlmanacSwiftGenerator"]),
         // How both executables read times and durations; a product only so the fuzzing package can reach it.
         .library(name: "AlmanacCommandLine", targets: ["AlmanacCommandLine"]),
+        // Products only so the fuzzing package can reach the importers, exporters and `generate swift`.
+        .library(name: "AlmanacInterchange", targets: ["AlmanacInterchange"]),
+        .library(name: "AlmanacCodegen", targets: ["AlmanacCodegen"]),
     ],
     traits: [
         // What the two executables need besides the core: swift-argument-parser, swift-metrics and
         // swift-prometheus. An app that depends on this package with `traits: []` resolves none of them
-        // (nor postgres-nio): every use of an outside package is behind a trait (scripts/ci/typed-ids.sh).
+        // (nor postgres-nio, nor Hummingbird and SwiftNIO): every use of an outside package is behind a
+        // trait (scripts/ci/typed-ids.sh).
         .trait(name: "CommandLineTools", description: "the almanac and almanac-exec executables (argument parsing, metrics)"),
         // The PostgreSQL store (`--store postgres://…`) and everything it brings (SwiftNIO, postgres-nio).
-        // `swift build --disable-default-traits --traits CommandLineTools` builds a file-store-only almanac-exec.
+        // `swift build --disable-default-traits --traits CommandLineTools` builds a file-store-only almanac-exec
+        // without an HTTP server.
         .trait(
             name: "PostgreSQL", description: "almanac-exec's shared PostgreSQL store (postgres-nio)", enabledTraits: ["CommandLineTools"]),
-        .default(enabledTraits: ["PostgreSQL", "CommandLineTools"]),
+        // almanac-exec's HTTP server (`--metrics`: /metrics, /healthz) on Hummingbird and SwiftNIO.
+        .trait(
+            name: "HTTP", description: "almanac-exec's HTTP server for metrics and health (Hummingbird)", enabledTraits: ["CommandLineTools"]),
+        .default(enabledTraits: ["PostgreSQL", "HTTP", "CommandLineTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.5.0"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
+        // 2.4: `# HELP` lines.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // Without its default traits: no swift-configuration, no full Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // MARK: CYAML — system library over libyaml (Debian libyaml-dev, Homebrew libyaml)
@@ -69,12 +84,19 @@ let package = Package(
         // region events, concurrency policies, terminal colours (one definition each)
         .target(name: "AlmanacVocabulary"),
 
+        // MARK: AlmanacEscaping — one escaping rule per output format (systemd units, crontab, YAML, Swift,
+        // iCalendar, XML/HTML, terminals) and the control-character classes the validator refuses; no dependencies
+        .target(name: "AlmanacEscaping"),
+        .testTarget(name: "AlmanacEscapingTests", dependencies: ["AlmanacEscaping", "AlmanacTestSupport"]),
+
         // MARK: AlmanacModel — schedules, triggers and rules; value syntaxes; diagnostics; checks on the model
-        .target(name: "AlmanacModel", dependencies: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON"]),
+        .target(name: "AlmanacModel", dependencies: ["AlmanacVocabulary", "AlmanacEscaping", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: AlmanacSpec — the YAML front end: text → located YAML nodes → AlmanacModel's Schedule
         .target(name: "AlmanacSpec", dependencies: ["CYAML", "AlmanacModel", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacEscaping", "AlmanacTestSupport"],
+            exclude: ["Fixtures"]),
 
         // MARK: AlmanacPlan — the executors' contract: plan model, canonical writer, streaming reader
         .target(name: "AlmanacPlan", dependencies: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON"]),
@@ -83,7 +105,7 @@ let package = Package(
             dependencies: ["AlmanacPlan", "AlmanacVocabulary", "AlmanacJSON", "AlmanacPlanDiff", "AlmanacTestSupport"]),
 
         // MARK: AlmanacPlanDiff — what changed between two plans, and its text, Markdown and JSON renderers
-        .target(name: "AlmanacPlanDiff", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        .target(name: "AlmanacPlanDiff", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacEscaping"]),
 
         // MARK: AlmanacCompiler — per-kind fire streams merged over a window, budgets and lints → Plan
         .target(name: "AlmanacCompiler", dependencies: ["AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
@@ -100,24 +122,29 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]),
 
         // MARK: AlmanacExpect — expectation files (`NAME.expect.yaml`) checked against a spec's fires (`almanac test`)
-        .target(name: "AlmanacExpect", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime"]),
+        .target(
+            name: "AlmanacExpect", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime", "AlmanacEscaping"]),
         .testTarget(name: "AlmanacExpectTests", dependencies: ["AlmanacExpect", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"]),
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
-        .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON", "AlmanacExplain"]),
+        .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON", "AlmanacExplain", "AlmanacEscaping"]),
         .testTarget(
-            name: "AlmanacCodegenTests", dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacTestSupport"], exclude: ["Fixtures", "Golden"]),
+            name: "AlmanacCodegenTests",
+            dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacEscaping", "AlmanacTime", "AlmanacJSON", "AlmanacTestSupport"],
+            exclude: ["Fixtures", "Golden"]),
         // The plugin's own tool: the YAML front end and the generator, no argument parser, so an app builds nothing more for it.
         .executableTarget(name: "almanac-swift-generator", dependencies: ["AlmanacSpec", "AlmanacCodegen", "AlmanacModel"]),
         .plugin(name: "AlmanacSwiftGenerator", capability: .buildTool(), dependencies: ["almanac-swift-generator"]),
 
         // MARK: AlmanacInterchange — other schedulers' formats: `almanac export` (a loss report per trigger) and
         // `almanac import` (crontab, systemd timers, Kubernetes CronJobs, iCalendar → spec)
-        .target(name: "AlmanacInterchange", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        .target(
+            name: "AlmanacInterchange",
+            dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacEscaping"]),
         .testTarget(
             name: "AlmanacInterchangeTests",
             dependencies: [
                 "AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacModel", "AlmanacTime", "AlmanacJSON",
-                "AlmanacTestSupport",
+                "AlmanacEscaping", "AlmanacTestSupport",
             ],
             exclude: ["Fixtures", "Golden"]),
 
@@ -132,7 +159,7 @@ let package = Package(
         .target(name: "AlmanacPhoneTesting", dependencies: ["AlmanacExecutor", "AlmanacTime"]),
 
         // MARK: Render — a plan (or the difference of two) as an SVG/HTML timeline
-        .target(name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime"]),
+        .target(name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime", "AlmanacEscaping"]),
         .testTarget(
             name: "AlmanacRenderTests",
             dependencies: ["AlmanacRender", "AlmanacSpec", "AlmanacCompiler", "AlmanacCommandLine", "AlmanacTestSupport"],
@@ -144,14 +171,35 @@ let package = Package(
             ], exclude: ["Golden"]
         ),
 
-        // MARK: AlmanacMetrics — executor metrics (swift-metrics) served in the Prometheus text format
+        // MARK: AlmanacMetrics — executor metrics (swift-metrics) in the Prometheus text format
         .target(
             name: "AlmanacMetrics",
             dependencies: [
+                "AlmanacExecutor",
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["CommandLineTools"])),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["CommandLineTools"])),
             ]
         ),
+
+        // MARK: AlmanacHTTP — the executor's HTTP server (/metrics, /healthz) on Hummingbird: deadlines,
+        // connection limits, IPv4 and IPv6. Linked only with the HTTP trait.
+        .target(
+            name: "AlmanacHTTP",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["HTTP"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["HTTP"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["HTTP"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["HTTP"])),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["HTTP"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["HTTP"])),
+            ]
+        ),
+        .testTarget(
+            name: "AlmanacHTTPTests",
+            dependencies: [
+                "AlmanacHTTP", "AlmanacMetrics", "AlmanacExecutor", "AlmanacPlan", "AlmanacTime",
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["HTTP"])),
+            ]),
 
         // MARK: AlmanacPostgres — the shared store: executors claim a plan's fires from PostgreSQL, each once
         .target(
@@ -163,14 +211,19 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
 
         .testTarget(
             name: "AlmanacPostgresTests",
             dependencies: [
-                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacExecutor", "AlmanacExecutorTestSupport",
+                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacExecutor", "AlmanacExecutorTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
             ]),
 
         // MARK: Executables — thin ArgumentParser front ends over one shared reading of times and durations
@@ -182,15 +235,17 @@ let package = Package(
             name: "almanac",
             dependencies: [
                 "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine",
-                "AlmanacExplain", "AlmanacExpect", "AlmanacInterchange", "AlmanacRender",
+                "AlmanacExplain", "AlmanacExpect", "AlmanacInterchange", "AlmanacRender", "AlmanacEscaping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTools"])),
             ]
         ),
         .executableTarget(
             name: "almanac-exec",
             dependencies: [
-                "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics",
+                "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics", "AlmanacEscaping",
                 .target(name: "AlmanacPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "AlmanacHTTP", condition: .when(traits: ["HTTP"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTools"])),
             ]
         ),

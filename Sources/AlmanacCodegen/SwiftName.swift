@@ -1,3 +1,5 @@
+import AlmanacEscaping
+
 /// How a spec's names become Swift names: `morning-pill` → `morningPill`, `2fa` → `_2fa`,
 /// `default` → `` `default` ``, `日本` → `日本`. Trigger ids are `[a-z0-9][a-z0-9._-]*`; payload keys
 /// may be anything, and those with no letter or digit get no name (reported, never dropped silently).
@@ -9,7 +11,10 @@ enum SwiftName {
         guard let first = words.first else { return nil }
         var name = lowerFirst(first) + words.dropFirst().map(upperFirst).joined()
         if let c = name.unicodeScalars.first, !isHead(c) { name = "_" + name }
-        return keywords.contains(name) ? "`\(name)`" : name
+        // ASCII names go through the escaping rules' own check; the others are made of `isCharacter`
+        // scalars only, so they need no more than the keyword test (no keyword is non-ASCII).
+        if name.unicodeScalars.allSatisfy(\.isASCII) { return SwiftText.identifier(name) }
+        return name
     }
 
     /// UpperCamelCase, for type names: `team-reminders` → `TeamReminders`, `2fa` → `_2fa`.
@@ -75,23 +80,9 @@ enum SwiftName {
         0xB0000...0xBFFFD, 0xC0000...0xCFFFD, 0xD0000...0xDFFFD, 0xE0000...0xEFFFD,
     ]
 
-    /// Swift's keywords: these are written in backticks.
-    static let keywords: Set<String> = [
-        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
-        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
-        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case",
-        "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
-        "return", "throw", "switch", "where", "while", "as", "any", "await", "false", "is", "nil", "self", "super",
-        "throws", "true", "try", "Any", "Self", "Type", "Protocol", "some", "package",
-    ]
-
     /// Members every generated trigger enum has; a case with one of these names would clash.
     static let enumMembers: Set<String> = ["allCases", "rawValue", "init", "hashValue", "hash", "description"]
 
     /// Members every generated payload struct has, besides its accessors.
     static let payloadMembers: Set<String> = ["init"]
-
-    /// Case names that compile but mislead: `.none` on an optional of the enum means
-    /// `Optional.none`, not the case, so such a case gets a trailing underscore (`none_`).
-    static let optionalShadows: Set<String> = ["none"]
 }

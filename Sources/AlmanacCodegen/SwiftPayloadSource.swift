@@ -1,3 +1,4 @@
+import AlmanacEscaping
 import AlmanacModel
 
 /// The generated payload type: one optional accessor per key the spec declares under `payloads:`,
@@ -60,8 +61,14 @@ struct SwiftPayloadSource {
             """
         for (name, field) in accessors {
             let doc = "`\(field.key)`" + (field.doc.map { ": " + $0 } ?? "") + " (\(field.type))."
-            out += "\n    /// \(SwiftText.commentLine(doc))\n"
-            out += "    \(access) var \(name): \(Self.swiftType(field.type))? { \(Self.read(field.type, SwiftText.literal(field.key))) }\n"
+            // A `doc:` written over several lines stays several `///` lines; anything else that could
+            // end the comment is shown escaped.
+            out +=
+                "\n"
+                + doc.split(separator: "\n", omittingEmptySubsequences: false).map { "    /// \(SwiftText.commentText(String($0)))\n" }
+                .joined()
+            out +=
+                "    \(access) var \(name): \(Self.swiftType(field.type))? { \(Self.read(field.type, SwiftText.stringLiteral(field.key))) }\n"
         }
         return out + "}\n"
     }
@@ -84,10 +91,12 @@ struct SwiftPayloadSource {
         case .number:
             return "(_values[\(key)] as? Double) ?? (_values[\(key)] as? Int).map(Double.init)"
         case .list(.number):
-            return "(_values[\(key)] as? [Any]).flatMap { items in let values = items.compactMap { ($0 as? Double) ?? ($0 as? Int).map(Double.init) }; return values.count == items.count ? values : nil }"
+            return
+                "(_values[\(key)] as? [Any]).flatMap { items in let values = items.compactMap { ($0 as? Double) ?? ($0 as? Int).map(Double.init) }; return values.count == items.count ? values : nil }"
         case .list(let element):
             let swift = swiftType(element)
-            return "(_values[\(key)] as? [Any]).flatMap { items in let values = items.compactMap { $0 as? \(swift) }; return values.count == items.count ? values : nil }"
+            return
+                "(_values[\(key)] as? [Any]).flatMap { items in let values = items.compactMap { $0 as? \(swift) }; return values.count == items.count ? values : nil }"
         default:
             return "_values[\(key)] as? \(swiftType(type))"
         }

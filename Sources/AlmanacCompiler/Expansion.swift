@@ -61,9 +61,11 @@ public struct Expansion: Sendable {
             groups.append(group)
         }
         var count = 0
+        // A server's daemon registers nothing ahead: no phone budget to lint (W0605).
+        let lintsBudget = header.spec.runsOn == .phone
         var budget = PendingBudget(limits: limits, table: coverageTable)
         func deliver(_ fire: Fire, rank: Int) throws {
-            budget.observe(at: fire.at.secondsSinceEpoch, trigger: rank)
+            if lintsBudget { budget.observe(at: fire.at.secondsSinceEpoch, trigger: rank) }
             try sink(fire)
         }
         while let top = heap.top {
@@ -88,10 +90,12 @@ public struct Expansion: Sendable {
             }
         }
         budget.finish()
-        let pending = budget.diagnostic { rank in
-            let trigger = triggers[order[rank]]
-            return (trigger.id, trigger.range, trigger.priority)
-        }
+        let pending =
+            lintsBudget
+            ? budget.diagnostic { rank in
+                let trigger = triggers[order[rank]]
+                return (trigger.id, trigger.range, trigger.priority)
+            } : nil
         let diagnostics =
             regionWarnings + (pending.map { [$0] } ?? [])
             + Self.diagnostics(

@@ -37,7 +37,8 @@ struct SimulateCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Phone: after each reconcile the app asks for background app refresh 15 min before refresh_by; the system runs it only sometimes, and late (--refresh-chance, --refresh-delay).")
+            "Phone: after each reconcile the app asks for background app refresh 15 min before refresh_by; the system runs it only sometimes, and late (--refresh-chance, --refresh-delay)."
+    )
     var backgroundRefresh = false
 
     @Option(help: ArgumentHelp("Phone: the chance that the system runs a background refresh the app asked for.", valueName: "0…1"))
@@ -81,7 +82,7 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let source = try loadPlan(plan)
+        let source = try orExit(prefix: "\(plan): ") { try backendOptions.openPlan(plan) }
         let zone = dateZone(of: source.header)
         let from = try parseInstant(self.from, "--from", zone: zone), until = try parseInstant(self.until, "--until", zone: zone)
         guard from <= until else { throw ValidationError("--from must not be after --until") }
@@ -107,7 +108,7 @@ struct SimulateCommand: ParsableCommand {
         }
         let loop = try orExit(prefix: "\(path): ") {
             try FireLoop(
-                loadSource: { try PlanFireSource.open(path: path) }, backend: backend, journal: Journal(),
+                loadSource: { try backendOptions.openPlan(path) }, backend: backend, journal: Journal(),
                 clock: VirtualClock(start: from),
                 options: FireLoop.Options(
                     until: Double(until.secondsSinceEpoch), stopWhenFiresUnreadable: true, strategy: backendOptions.reconcileStrategy),
@@ -139,6 +140,11 @@ struct SimulateCommand: ParsableCommand {
             ? BackgroundRefresh(chance: refreshChance, maxDelay: Int64(TimeArgument.duration(refreshDelay) ?? 1_800), seed: seed) : nil
         let options = PhoneSimulation.Options(
             appOpens: opens, backgroundRefresh: refresh, tapsOpenTheApp: taps, strategy: backendOptions.reconcileStrategy, device: device)
+        if source.header.spec.runsOn != .phone {
+            printError(
+                "warning: the plan's spec says runs_on: \(source.header.spec.runsOn.rawValue), so no phone runs it; "
+                    + "simulating it as a phone anyway (simulate it as it runs without --device phone)")
+        }
         if source.header.limits.maxPending > device.pending {
             printError(
                 "warning: max_pending is \(source.header.limits.maxPending), but a phone holds \(device.pending) pending notifications; "

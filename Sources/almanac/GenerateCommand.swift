@@ -69,7 +69,7 @@ struct GenerateSwiftCommand: ParsableCommand {
         let current = try? Files.read(output)
         if check {
             guard current == bytes else {
-                Terminal.writeErr("almanac: \(output) is stale; run `almanac generate swift \(spec) -o \(output)`\n")
+                Terminal.writeError("\(output) is stale; run `almanac generate swift \(spec) -o \(output)`")
                 throw ExitCode(1)
             }
             return
@@ -79,7 +79,7 @@ struct GenerateSwiftCommand: ParsableCommand {
         do {
             try OutputFile.write(bytes, to: output)
         } catch {
-            Terminal.writeErr("almanac: cannot write \(output): \(error)\n")
+            Terminal.writeError("cannot write \(output): \(error)")
             throw ExitCode(2)
         }
     }

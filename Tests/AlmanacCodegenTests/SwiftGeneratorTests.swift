@@ -64,11 +64,14 @@ import Testing
         var edited = try #require(schedule)
         let before = SwiftGenerator(typeName: "Awkward", sourceName: "awkward-ids.yaml").generate(edited).source
         edited.triggers[edited.triggers.firstIndex { $0.id == "self" }!].payload = ["note": "unrelated", "title": "Self"]
-        #expect(SwiftGenerator(typeName: "Awkward", sourceName: "awkward-ids.yaml").generate(edited).source?.contains("var badge: Int?") == true)
+        #expect(
+            SwiftGenerator(typeName: "Awkward", sourceName: "awkward-ids.yaml").generate(edited).source?.contains("var badge: Int?") == true
+        )
         #expect(before?.contains("var badge: Int?") == true)
         edited.triggers[0].payload["badge"] = .number("2.5")
         #expect(Set(edited.validate().map(\.code)) == [.payloadKeyUndeclared, .payloadValueType])
-        let (source, warnings) = SwiftGenerator(typeName: "P", sourceName: "no-shape.yaml").generate(try #require(try Self.load("no-shape.yaml").1))
+        let (source, warnings) = SwiftGenerator(typeName: "P", sourceName: "no-shape.yaml").generate(
+            try #require(try Self.load("no-shape.yaml").1))
         #expect(warnings.map(\.code) == [.payloadShapeMissing] && source?.contains("var title") == false)
     }
 
@@ -90,12 +93,14 @@ import Testing
     @Test func everyCodeGenerationCodeIsEmitted() throws {
         let (_, schedule, _) = try Self.load("colliding-ids.yaml")
         var emitted = Set(SwiftGenerator(typeName: "X", sourceName: "").generate(try #require(schedule)).diagnostics.map(\.code))
-        emitted.formUnion(SwiftGenerator(typeName: "X", sourceName: "").generate(try #require(try Self.load("no-shape.yaml").1)).diagnostics.map(\.code))
+        emitted.formUnion(
+            SwiftGenerator(typeName: "X", sourceName: "").generate(try #require(try Self.load("no-shape.yaml").1)).diagnostics.map(\.code))
         let named = try #require(try Self.load("no-shape.yaml").1)
         let twice = [("a/r.almanac.yaml", SwiftTypeNames.forSpecFile("a/r.almanac.yaml", schedule: named)), ("b/r.almanac.yaml", "R")]
         emitted.formUnion(SwiftTypeNames.collisions(twice).values.map(\.code))
         let codes = DiagnosticCode.allCases.filter {
-            $0.rawValue.dropFirst().hasPrefix("08") || [.generatedTypeNameCollision, .payloadAccessorUnavailable, .payloadShapeMissing].contains($0)
+            $0.rawValue.dropFirst().hasPrefix("08")
+                || [.generatedTypeNameCollision, .payloadAccessorUnavailable, .payloadShapeMissing].contains($0)
         }
         #expect(codes.count == 4)
         #expect(codes.filter { !emitted.contains($0) }.isEmpty)
@@ -175,13 +180,15 @@ import Testing
         """.write(toFile: dir + "/main.swift", atomically: true, encoding: .utf8)
         let swiftc = try #require(Self.findSwiftc(), "swiftc is not on PATH")
         let library = try Self.run(
-            swiftc, [
+            swiftc,
+            [
                 "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-emit-module", "-emit-library", "-static",
                 "-module-name", "Schedules", "-emit-module-path", dir + "/Schedules.swiftmodule", "-o", dir + "/libSchedules.a",
                 dir + "/Awkward.swift",
             ])
         #expect(library.status == 0, "\(library.output)")
-        let app = try Self.run(swiftc, ["-swift-version", "6", "-I", dir, "-L", dir, "-lSchedules", "-o", dir + "/app", dir + "/main.swift"])
+        let app = try Self.run(
+            swiftc, ["-swift-version", "6", "-I", dir, "-L", dir, "-lSchedules", "-o", dir + "/app", dir + "/main.swift"])
         #expect(app.status == 0, "\(app.output)")
         guard app.status == 0 else { return }
         let run = try Self.run(dir + "/app", [])

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The file-store-only build: with only the CommandLineTools package trait (not PostgreSQL), almanac-exec builds
+# The file-store-only build: with only the CommandLineTools package trait (not PostgreSQL nor HTTP), almanac-exec builds
 # without postgres-nio (no PostgresNIO symbol in the binary) and `--store` exits 2 saying why.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -1,3 +1,4 @@
+import AlmanacEscaping
 import AlmanacModel
 import AlmanacTime
 
@@ -31,15 +32,25 @@ enum ExportCrontab {
                     ExportIssue(message: .exportMissingCommand(trigger.id, format: "crontab", key: options.commandKey), refused: true))
                 rule = nil
             }
+            var cmd: String?
+            if rule != nil, let command {
+                do {
+                    cmd = try CrontabText.command(command)
+                } catch {
+                    issues.append(
+                        ExportIssue(message: .exportUnwritable(trigger.id, format: "crontab", field: "its command", error), refused: true))
+                    rule = nil
+                }
+            }
             diagnostics += ExportClock.diagnostics(trigger, issues)
-            guard let rule, let command else { continue }
-            // A line's command ends at a newline, and cron turns `%` into one: escape it.
-            let cmd = command.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "%", with: "\\%")
+            guard let rule, let cmd else { continue }
             let schedules = rule.cronSource.map { [$0] } ?? rule.lines.map(ExportFields.cron)
             for s in schedules { byZone[rule.zone, default: []].append("\(s) \(cmd)  # \(trigger.id)") }
         }
         guard !byZone.isEmpty else { return ExportResult(files: [], diagnostics: diagnostics) }
-        var text = "# \(schedule.name): exported by almanac export crontab (cronie: CRON_TZ= applies to the lines below it)\n"
+        var text =
+            CrontabText.comment("\(schedule.name): exported by almanac export crontab (cronie: CRON_TZ= applies to the lines below it)")
+            + "\n"
         for zone in byZone.keys.sorted() {
             text += "\nCRON_TZ=\(zone)\n" + byZone[zone]!.joined(separator: "\n") + "\n"
         }

@@ -1,4 +1,4 @@
-import AlmanacJSON
+import AlmanacEscaping
 import AlmanacModel
 import AlmanacTime
 
@@ -35,6 +35,15 @@ enum ExportKubernetes {
                 issues.append(ExportIssue(message: .exportMissingImage(trigger.id), refused: true))
                 rule = nil
             }
+            if rule != nil, let command {
+                do throws(UnwritableText) {
+                    try ProcessArgument.check(command)
+                } catch {
+                    issues.append(
+                        ExportIssue(message: .exportUnwritable(trigger.id, format: "k8s", field: "its command", error), refused: true))
+                    rule = nil
+                }
+            }
             diagnostics += ExportClock.diagnostics(trigger, issues)
             guard let rule, let command, let image else { continue }
             let schedules = rule.cronSource.map { [$0] } ?? rule.lines.map(ExportFields.cron)
@@ -60,10 +69,10 @@ enum ExportKubernetes {
                       labels:
                         almanac/spec: \(String(Exporter.safeName(schedule.name).prefix(63)))
                       annotations:
-                        almanac/trigger: \(quoted(trigger.id))
+                        almanac/trigger: \(YAMLText.doubleQuoted(trigger.id))
                     spec:
-                      schedule: \(quoted(cron))
-                      timeZone: \(quoted(rule.zone == "UTC" ? "Etc/UTC" : rule.zone))
+                      schedule: \(YAMLText.doubleQuoted(cron))
+                      timeZone: \(YAMLText.doubleQuoted(rule.zone == "UTC" ? "Etc/UTC" : rule.zone))
                       concurrencyPolicy: \(policy)
                       jobTemplate:
                         spec:
@@ -72,8 +81,8 @@ enum ExportKubernetes {
                               restartPolicy: Never
                               containers:
                                 - name: job
-                                  image: \(quoted(image))
-                                  command: ["/bin/sh", "-c", \(quoted(command))]
+                                  image: \(YAMLText.doubleQuoted(image))
+                                  command: ["/bin/sh", "-c", \(YAMLText.doubleQuoted(command))]
 
                     """)
             }
@@ -82,7 +91,4 @@ enum ExportKubernetes {
         return ExportResult(
             files: text.isEmpty ? [] : [ExportFile(name: Exporter.safeName(schedule.name) + ".yaml", text: text)], diagnostics: diagnostics)
     }
-
-    /// A YAML double-quoted scalar (JSON string escaping is valid YAML).
-    static func quoted(_ text: String) -> String { JSONWriter.quoted(text) }
 }

@@ -17,9 +17,29 @@ struct ICSImporter {
         var name: String
         var parameters: [String: String]
         var value: String
-        var line: Int
-        /// 1-based column of the value on its first line.
-        var column: Int
+        /// The physical lines the content line was folded from: each one's number and the offset
+        /// (in scalars) in the unfolded text where it starts.
+        var segments: [(line: Int, offset: Int)]
+        /// Where the value starts in the unfolded text.
+        var valueOffset: Int
+
+        /// The value's first scalar's line and 1-based column.
+        var line: Int { position(ofValueScalar: 0).line }
+        var column: Int { position(ofValueScalar: 0).column }
+
+        /// Where scalar `k` of the value is in the file: on the physical line that holds it (a
+        /// continuation line's first character is the folding space, dropped from the text).
+        func position(ofValueScalar k: Int) -> (line: Int, column: Int) {
+            let offset = valueOffset + k
+            let segment = segments.last { $0.offset <= offset } ?? segments[0]
+            return (segment.line, offset - segment.offset + (segment.offset > 0 ? 2 : 1))
+        }
+
+        /// `length` scalars of the value from scalar `k`.
+        func range(ofValueScalar k: Int, length: Int) -> SourceRange {
+            let (line, column) = position(ofValueScalar: k)
+            return SourceRange(line: line, column: column, length: length)
+        }
     }
 
     func run(into spec: inout ImportSpecWriter, _ diagnostics: inout DiagnosticBag) {
@@ -71,15 +91,18 @@ struct ICSImporter {
 
     /// Content lines unfolded (a line starting with a space or tab continues the one before).
     static func properties(_ file: SourceFile) -> [Property] {
-        var logical: [(text: String, line: Int)] = []
+        // Each logical line keeps where its physical lines start in it, so that a value on a
+        // continuation line is located there, not past the end of the first line.
+        var logical: [(text: String, segments: [(line: Int, offset: Int)])] = []
         for (number, text) in sourceLines(file) {
             if let f = text.first, f == " " || f == "\t", !logical.isEmpty {
+                logical[logical.count - 1].segments.append((number, logical[logical.count - 1].text.unicodeScalars.count))
                 logical[logical.count - 1].text += String(text.dropFirst())
             } else if !text.isEmpty {
-                logical.append((text, number))
+                logical.append((text, [(number, 0)]))
             }
         }
-        return logical.compactMap { text, line in
+        return logical.compactMap { text, segments in
             // NAME;P=V;P="V:W":VALUE — the first colon outside quotes ends the parameters.
             var inQuotes = false
             var colon: String.Index?
@@ -100,8 +123,8 @@ struct ICSImporter {
             }
             let value = String(text[text.index(after: colon)...])
             return Property(
-                name: name.uppercased(), parameters: parameters, value: value, line: line,
-                column: text[...colon].unicodeScalars.count + 1)
+                name: name.uppercased(), parameters: parameters, value: value, segments: segments,
+                valueOffset: text[...colon].unicodeScalars.count)
         }
     }
 
@@ -206,16 +229,17 @@ struct ICSImporter {
             return nil
         }
         if let rrule = rrules.first {
-            // Almanac's own reading of the rule, its errors located in the .ics (on the value's first line).
+            // Almanac's own reading of the rule, its errors located in the .ics (on the line of the
+            // folded value that holds them).
             let (parsed, errors) = RRuleParser.parse(rrule.value)
             for error in errors {
                 diagnostics.emit(
-                    Diagnostic(error, at: SourceRange(line: rrule.line, column: rrule.column + error.offset, length: error.length)))
+                    Diagnostic(error, at: rrule.range(ofValueScalar: error.offset, length: error.length)))
             }
             guard let parsed else { return nil }
             if let error = RRuleParser.checkUntil(parsed, dtstartIsDate: start.dateOnly) {
                 diagnostics.emit(
-                    Diagnostic(error, at: SourceRange(line: rrule.line, column: rrule.column + error.offset, length: error.length)))
+                    Diagnostic(error, at: rrule.range(ofValueScalar: error.offset, length: error.length)))
                 return nil
             }
             if !rdates.contains(start.text) { rdates.insert(start.text, at: 0) }

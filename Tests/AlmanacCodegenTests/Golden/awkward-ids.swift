@@ -94,7 +94,8 @@ internal struct AwkwardPayload {
     /// `content-type` (string).
     internal var contentType: String? { _values["content-type"] as? String }
 
-    /// `dose`: Milligrams,   never more than two a day (number).
+    /// `dose`: Milligrams,
+    ///   never more than two a day (number).
     internal var dose: Double? { (_values["dose"] as? Double) ?? (_values["dose"] as? Int).map(Double.init) }
 
     /// `init` (string).

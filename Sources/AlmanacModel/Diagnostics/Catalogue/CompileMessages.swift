@@ -92,6 +92,8 @@ extension DiagnosticMessage {
 
     /// `losing` names every trigger that loses coverage anywhere in the window, with its fires at
     /// risk; the advice follows the phone's ceiling: max_pending can be raised only up to `phoneCeiling`.
+    /// Only a spec that phones run (`runs_on: phone`, the default) is warned, so the advice ends with
+    /// the way out for a spec a server runs.
     package static func pendingBudget(
         length: String, from: String, to: String, fires: Int, maxPending: Int, covers: String, until: String, triggers: Int,
         losing: String, phoneCeiling: Int
@@ -108,7 +110,8 @@ extension DiagnosticMessage {
                 + "(fires a registration can leave out): \(losing). "
                 + "\(ceiling) give the triggers that must not be missed a higher priority and lower limits.min_coverage "
                 + "(after min_coverage the slots go by priority), have the app reconcile before refresh_by "
-                + "(background refresh), or fire the other triggers less often")
+                + "(background refresh), or fire the other triggers less often; "
+                + "if a server runs this spec, write `runs_on: server` (a daemon registers nothing ahead)")
     }
 
     // MARK: E0606 windowOutOfRange
