@@ -123,7 +123,8 @@ let package = Package(
 
         // MARK: AlmanacExpect — expectation files (`NAME.expect.yaml`) checked against a spec's fires (`almanac test`)
         .target(
-            name: "AlmanacExpect", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime", "AlmanacEscaping"]),
+            name: "AlmanacExpect",
+            dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime", "AlmanacEscaping"]),
         .testTarget(name: "AlmanacExpectTests", dependencies: ["AlmanacExpect", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"]),
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
         .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON", "AlmanacExplain", "AlmanacEscaping"]),
@@ -159,7 +160,8 @@ let package = Package(
         .target(name: "AlmanacPhoneTesting", dependencies: ["AlmanacExecutor", "AlmanacTime"]),
 
         // MARK: Render — a plan (or the difference of two) as an SVG/HTML timeline
-        .target(name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime", "AlmanacEscaping"]),
+        .target(
+            name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime", "AlmanacEscaping"]),
         .testTarget(
             name: "AlmanacRenderTests",
             dependencies: ["AlmanacRender", "AlmanacSpec", "AlmanacCompiler", "AlmanacCommandLine", "AlmanacTestSupport"],
