@@ -51,7 +51,8 @@ public struct BackgroundRefresh: Sendable, Equatable {
                 (runsAt, earliest) = (nil, nil)
                 return
             }
-            let earliest = max(now.secondsSinceEpoch + BackgroundRefresh.minimumInterval, refreshBy.secondsSinceEpoch - BackgroundRefresh.lead)
+            let earliest = max(
+                now.secondsSinceEpoch + BackgroundRefresh.minimumInterval, refreshBy.secondsSinceEpoch - BackgroundRefresh.lead)
             let granted = Double(next() >> 11) / Double(1 << 53) < policy.chance
             let delay = policy.maxDelay > 0 ? Int64(next() % UInt64(policy.maxDelay + 1)) : 0
             runsAt = granted ? Instant(secondsSinceEpoch: earliest + delay) : nil

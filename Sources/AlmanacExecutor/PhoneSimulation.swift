@@ -156,7 +156,8 @@ extension PhoneSimulation.Report {
         if refreshesNotRun > 0 { lines.append("  background refreshes asked for but not run in time: \(refreshesNotRun)") }
         if maxPending > deviceCapacity {
             lines.append(
-                "  max_pending is \(maxPending), but a phone holds \(deviceCapacity) pending notifications: simulated with \(deviceCapacity)")
+                "  max_pending is \(maxPending), but a phone holds \(deviceCapacity) pending notifications: simulated with \(deviceCapacity)"
+            )
         }
         var byTrigger: [String: [PhoneSimulation.Missed]] = [:]
         for entry in missed { byTrigger[entry.fire.trigger, default: []].append(entry) }

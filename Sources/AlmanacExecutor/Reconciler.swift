@@ -83,7 +83,8 @@ public enum Reconciler {
             if let firstLeftOut, firstLeftOut < refreshBy { refreshBy = firstLeftOut }
         }
         // A region is watched only while armed; the loop (or the next reconcile) follows its windows.
-        let regions = LocationMonitor.activeRegions(in: plan, at: now, position: position, budget: DeviceLimits.regions(plan.limits, device))
+        let regions = LocationMonitor.activeRegions(
+            in: plan, at: now, position: position, budget: DeviceLimits.regions(plan.limits, device))
         let regionsChangeAt = plan.regions.flatMap { $0.armed.flatMap { [$0.from, $0.to] } }.filter { $0 > now }.min()
         return Registration(
             fires: chosen, regions: regions, futureFires: future.count, refreshBy: refreshBy,
@@ -156,7 +157,8 @@ public enum Reconciler {
             }
         }
         let futureFires = seen + (try cursor.remainingCount())
-        let regions = LocationMonitor.activeRegions(in: plan, at: now, position: position, budget: DeviceLimits.regions(plan.limits, device))
+        let regions = LocationMonitor.activeRegions(
+            in: plan, at: now, position: position, budget: DeviceLimits.regions(plan.limits, device))
         let regionsChangeAt = LocationMonitor.nextEdge(in: plan.regions, after: now)
         return Registration(
             fires: chosen, regions: regions, futureFires: futureFires, refreshBy: refreshBy,

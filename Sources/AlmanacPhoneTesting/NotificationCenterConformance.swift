@@ -75,7 +75,8 @@ public enum NotificationCenterConformance {
     public static let rules: [Rule] = [
         Rule(
             name: "identifier-replaces",
-            citation: "UNNotificationRequest.identifier: the system removes the previously scheduled notification with that identifier and replaces it",
+            citation:
+                "UNNotificationRequest.identifier: the system removes the previously scheduled notification with that identifier and replaces it",
             needs: allowed
         ) { subject in
             let start = await subject.now()
@@ -83,13 +84,15 @@ public enum NotificationCenterConformance {
             try await subject.center.add(request("conformance-a", at: start, plus: 7_200, marker: "second"))
             let listed = await ours(subject)
             guard listed.count == 1, listed[0].userInfo["marker"] == .string("second") else {
-                return "after two adds under one identifier the centre lists \(listed.map { "\($0.identifier) \($0.userInfo["marker"] ?? .string("?"))" })"
+                return
+                    "after two adds under one identifier the centre lists \(listed.map { "\($0.identifier) \($0.userInfo["marker"] ?? .string("?"))" })"
             }
             return nil
         },
         Rule(
             name: "capacity-keeps-the-soonest",
-            citation: "the system keeps the soonest-firing 64 notifications and discards the rest (Local and Remote Notification Programming Guide)",
+            citation:
+                "the system keeps the soonest-firing 64 notifications and discards the rest (Local and Remote Notification Programming Guide)",
             needs: allowed
         ) { subject in
             let start = await subject.now()
@@ -101,13 +104,15 @@ public enum NotificationCenterConformance {
             let kept = Set(await ours(subject).map(\.identifier))
             let expected = Set((0..<count - 1).map { "conformance-\(1000 + $0)" })
             guard kept == expected else {
-                return "kept \(kept.count) of \(count); missing \(expected.subtracting(kept).sorted().prefix(3)), extra \(kept.subtracting(expected).sorted().prefix(3))"
+                return
+                    "kept \(kept.count) of \(count); missing \(expected.subtracting(kept).sorted().prefix(3)), extra \(kept.subtracting(expected).sorted().prefix(3))"
             }
             return nil
         },
         Rule(
             name: "removal-applies",
-            citation: "removePendingNotificationRequests(withIdentifiers:) executes asynchronously, removing the requests on a secondary thread",
+            citation:
+                "removePendingNotificationRequests(withIdentifiers:) executes asynchronously, removing the requests on a secondary thread",
             needs: allowed
         ) { subject in
             let start = await subject.now()
@@ -150,7 +155,8 @@ public enum NotificationCenterConformance {
         },
         Rule(
             name: "past-date-is-never-pending",
-            citation: "assumed (Apple documents none): a calendar trigger whose date has passed has no next date, so the request is never pending",
+            citation:
+                "assumed (Apple documents none): a calendar trigger whose date has passed has no next date, so the request is never pending",
             needs: allowed
         ) { subject in
             let start = await subject.now()

@@ -65,6 +65,7 @@ public enum RegionMonitorConformance {
     ]
 
     static func region(_ identifier: String, radius: Double) -> MonitoredRegion {
-        MonitoredRegion(identifier: identifier, latitude: 48.8584, longitude: 2.2945, radius: radius, notifyOnEntry: true, notifyOnExit: false)
+        MonitoredRegion(
+            identifier: identifier, latitude: 48.8584, longitude: 2.2945, radius: radius, notifyOnEntry: true, notifyOnExit: false)
     }
 }

@@ -36,7 +36,10 @@ struct GenerateSwiftCommand: ParsableCommand {
     @Option(help: "Prefix of the generated type names (default: the spec's `swift.type_name`, else its name in UpperCamelCase).")
     var typeName: String?
 
-    @Option(help: ArgumentHelp("Access level of the generated types (default: the spec's `swift.access`, else internal).", valueName: "internal|public|package"))
+    @Option(
+        help: ArgumentHelp(
+            "Access level of the generated types (default: the spec's `swift.access`, else internal).", valueName: "internal|public|package"
+        ))
     var accessLevel: String?
 
     @Flag(help: "Write nothing; exit 1 when the file at -o differs from what would be generated.")

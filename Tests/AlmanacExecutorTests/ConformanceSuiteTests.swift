@@ -13,7 +13,8 @@ import Testing
 
     @Test(arguments: [NotificationAuthorization.authorized, .provisional, .ephemeral, .denied])
     func theFakeHoldsEveryRuleThatApplies(_ status: NotificationAuthorization) async {
-        let outcomes = await NotificationCenterConformance.run(Self.subject(FakeNotificationCenter(now: TestPlans.at(0), authorization: status)))
+        let outcomes = await NotificationCenterConformance.run(
+            Self.subject(FakeNotificationCenter(now: TestPlans.at(0), authorization: status)))
         #expect(outcomes.count == NotificationCenterConformance.rules.count)
         #expect(outcomes.allSatisfy { if case .broken = $0.verdict { false } else { true } }, "\(outcomes)")
         let held = outcomes.filter { $0.verdict == .held }.map(\.rule)
@@ -31,8 +32,11 @@ import Testing
         #expect(outcomes.first { $0.rule == "identifier-replaces" }.map { if case .broken = $0.verdict { true } else { false } } == true)
         let noCapacity = FakeNotificationCenter(now: TestPlans.at(0), capacity: 1_000)
         let broken = await NotificationCenterConformance.run(
-            .init(center: Misbehaving(noCapacity, claimedCapacity: 64), now: { await noCapacity.now }, wait: { await noCapacity.advance(to: $0) }))
-        #expect(broken.first { $0.rule == "capacity-keeps-the-soonest" }.map { if case .broken = $0.verdict { true } else { false } } == true)
+            .init(
+                center: Misbehaving(noCapacity, claimedCapacity: 64), now: { await noCapacity.now },
+                wait: { await noCapacity.advance(to: $0) }))
+        #expect(
+            broken.first { $0.rule == "capacity-keeps-the-soonest" }.map { if case .broken = $0.verdict { true } else { false } } == true)
     }
 
     @Test func theRegionFakeHoldsEveryRuleAndAnUnlimitedOneIsCaught() async {
@@ -58,13 +62,17 @@ struct Misbehaving: NotificationCenterClient {
 
     var capacity: Int { claimedCapacity ?? fake.capacity }
     func authorization() async -> NotificationAuthorization { await fake.authorization() }
-    func requestAuthorization(_ permissions: NotificationPermissions) async throws -> Bool { try await fake.requestAuthorization(permissions) }
+    func requestAuthorization(_ permissions: NotificationPermissions) async throws -> Bool {
+        try await fake.requestAuthorization(permissions)
+    }
     func pendingRequests() async -> [PendingNotificationRequest] { await fake.pendingRequests() }
     func add(_ request: NotificationRequest) async throws {
         if keepsFirstOfAnIdentifier, await fake.requests[request.identifier] != nil { return }
         try await fake.add(request)
     }
-    func removePendingRequests(withIdentifiers identifiers: [String]) async { await fake.removePendingRequests(withIdentifiers: identifiers) }
+    func removePendingRequests(withIdentifiers identifiers: [String]) async {
+        await fake.removePendingRequests(withIdentifiers: identifiers)
+    }
     func deliveredNotifications() async -> [DeliveredNotification] { await fake.deliveredNotifications() }
 }
 

@@ -14,7 +14,8 @@ import Testing
     @Test(arguments: [0, 1_795_410_000, 1_803_086_399, 4_102_444_799] as [Int64])
     func componentsNameTheInstantInEveryDeviceCalendar(_ seconds: Int64) throws {
         let instant = Instant(secondsSinceEpoch: seconds)
-        let request = NotificationRequest(Fire(at: instant, trigger: "t", offset: 0, nominalWall: seconds), trigger: PlanTrigger(kind: "once"))
+        let request = NotificationRequest(
+            Fire(at: instant, trigger: "t", offset: 0, nominalWall: seconds), trigger: PlanTrigger(kind: "once"))
         let components = try #require(request.dateComponents)
         #expect(components.calendar?.identifier == .gregorian && components.timeZone?.secondsFromGMT() == 0)
         for identifier in Self.deviceCalendars {
@@ -28,7 +29,8 @@ import Testing
 
     @Test func withoutTheCalendarABuddhistPhoneReadsAnotherYear() throws {
         let request = NotificationRequest(
-            Fire(at: Instant(secondsSinceEpoch: 1_795_410_000), trigger: "t", offset: 0, nominalWall: 1_795_410_000), trigger: PlanTrigger(kind: "once"))
+            Fire(at: Instant(secondsSinceEpoch: 1_795_410_000), trigger: "t", offset: 0, nominalWall: 1_795_410_000),
+            trigger: PlanTrigger(kind: "once"))
         var bare = try #require(request.dateComponents)
         bare.calendar = nil
         bare.timeZone = nil

@@ -29,7 +29,8 @@ import Testing
             let own = Int(random.next() % 11)
             for i in 0..<own {
                 try await center.add(
-                    NotificationRequest(identifier: "own-\(i)", date: TestPlans.at(400_000 + Int64(i)), content: .init(title: "mine"), userInfo: [:]))
+                    NotificationRequest(
+                        identifier: "own-\(i)", date: TestPlans.at(400_000 + Int64(i)), content: .init(title: "mine"), userInfo: [:]))
             }
             let phone = Self.reconciler(center)
             for _ in 0..<4 {
@@ -139,7 +140,9 @@ struct Yielding: NotificationCenterClient {
         await Task.yield()
         return await fake.authorization()
     }
-    func requestAuthorization(_ permissions: NotificationPermissions) async throws -> Bool { try await fake.requestAuthorization(permissions) }
+    func requestAuthorization(_ permissions: NotificationPermissions) async throws -> Bool {
+        try await fake.requestAuthorization(permissions)
+    }
     func pendingRequests() async -> [PendingNotificationRequest] {
         await Task.yield()
         return await fake.pendingRequests()

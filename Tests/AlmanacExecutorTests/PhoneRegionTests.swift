@@ -26,7 +26,8 @@ import Testing
     @Test func neverMoreThanTheDeviceWatchesAndStaleOnesStopFirst() async throws {
         let center = FakeNotificationCenter(now: TestPlans.at(0))
         let monitor = FakeRegionMonitor()
-        try await monitor.startMonitoring(MonitoredRegion(identifier: "home", latitude: 1, longitude: 1, radius: 100, notifyOnEntry: true, notifyOnExit: true))
+        try await monitor.startMonitoring(
+            MonitoredRegion(identifier: "home", latitude: 1, longitude: 1, radius: 100, notifyOnEntry: true, notifyOnExit: true))
         let phone = PhoneReconcilerTests.reconciler(center, regions: monitor)
         let plan = Self.plan(armedFrom: 0, maxRegions: 30)
         var now = TestPlans.at(0)

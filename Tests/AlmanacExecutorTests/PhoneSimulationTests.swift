@@ -24,7 +24,8 @@ import Testing
             let plan = CoverageTests.randomPlan(&random)
             let sink = LineSink()
             let options = PhoneSimulation.Options(
-                appOpens: Self.opens(&random, in: plan), backgroundRefresh: random.next() % 2 == 0 ? BackgroundRefresh(seed: random.next()) : nil,
+                appOpens: Self.opens(&random, in: plan),
+                backgroundRefresh: random.next() % 2 == 0 ? BackgroundRefresh(seed: random.next()) : nil,
                 tapsOpenTheApp: random.next() % 3 == 0, strategy: random.next() % 2 == 0 ? .replace : .diff)
             let report = try PhoneSimulation.run(
                 PlanFireSource(plan), from: plan.window.from, until: plan.window.to, options: options,

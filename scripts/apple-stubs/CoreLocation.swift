@@ -22,8 +22,14 @@ public enum CLAuthorizationStatus: Int32, @unchecked Sendable {
 
 open class CLRegion: NSObject {
     open var identifier: String { fatalError() }
-    open var notifyOnEntry: Bool { get { fatalError() } set { fatalError() } }
-    open var notifyOnExit: Bool { get { fatalError() } set { fatalError() } }
+    open var notifyOnEntry: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var notifyOnExit: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
 
 open class CLCircularRegion: CLRegion {

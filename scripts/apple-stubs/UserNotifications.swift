@@ -51,15 +51,42 @@ open class UNNotificationContent: NSObject {
 }
 
 open class UNMutableNotificationContent: UNNotificationContent {
-    open override var title: String { get { fatalError() } set { fatalError() } }
-    open override var subtitle: String { get { fatalError() } set { fatalError() } }
-    open override var body: String { get { fatalError() } set { fatalError() } }
-    open override var badge: NSNumber? { get { fatalError() } set { fatalError() } }
-    open override var sound: UNNotificationSound? { get { fatalError() } set { fatalError() } }
-    open override var categoryIdentifier: String { get { fatalError() } set { fatalError() } }
-    open override var threadIdentifier: String { get { fatalError() } set { fatalError() } }
-    open override var userInfo: [AnyHashable: Any] { get { fatalError() } set { fatalError() } }
-    open override var interruptionLevel: UNNotificationInterruptionLevel { get { fatalError() } set { fatalError() } }
+    open override var title: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open override var subtitle: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open override var body: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open override var badge: NSNumber? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open override var sound: UNNotificationSound? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open override var categoryIdentifier: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open override var threadIdentifier: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open override var userInfo: [AnyHashable: Any] {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open override var interruptionLevel: UNNotificationInterruptionLevel {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
 
 open class UNNotificationTrigger: NSObject {

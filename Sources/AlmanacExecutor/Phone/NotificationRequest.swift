@@ -41,7 +41,8 @@ public struct NotificationRequest: Hashable, Sendable {
         userInfo[Self.triggerKey] = .string(fire.trigger)
         userInfo[Self.signatureKey] = .string(Self.signatureVersion + PendingFire(fire, trigger: trigger).signature)
         self.init(
-            identifier: fire.id, date: deliverNow ? nil : fire.at, content: NotificationContent(payload: trigger.payload, fallbackTitle: fire.trigger),
+            identifier: fire.id, date: deliverNow ? nil : fire.at,
+            content: NotificationContent(payload: trigger.payload, fallbackTitle: fire.trigger),
             userInfo: userInfo)
     }
 

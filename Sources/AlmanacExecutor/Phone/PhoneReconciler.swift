@@ -168,7 +168,8 @@ public actor PhoneReconciler {
         else { return nil }
         if let cooldown = region.cooldown {
             var last = lastCrossing[trigger]
-            for delivered in await center.deliveredNotifications() where delivered.userInfo[NotificationRequest.triggerKey] == .string(trigger) {
+            for delivered in await center.deliveredNotifications()
+            where delivered.userInfo[NotificationRequest.triggerKey] == .string(trigger) {
                 if last.map({ delivered.date > $0 }) ?? true { last = delivered.date }
             }
             if let last, at.secondsSinceEpoch - last.secondsSinceEpoch < cooldown { return nil }

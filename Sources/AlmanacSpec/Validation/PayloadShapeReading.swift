@@ -9,7 +9,10 @@ extension SpecValidator {
     /// (`misdeclared`), so the payloads that use them are not told so again.
     mutating func payloadShape(_ node: YAMLNode) -> (shape: PayloadShape, misdeclared: Set<String>)? {
         guard let pairs = node.mapping else {
-            diagnostics.emit(Diagnostic(.sectionNotAMapping("payloads", of: "types (string, int, number, bool, [string])", found: node.kindName), at: node.range))
+            diagnostics.emit(
+                Diagnostic(
+                    .sectionNotAMapping("payloads", of: "types (string, int, number, bool, [string])", found: node.kindName), at: node.range
+                ))
             return nil
         }
         var fields: [PayloadShape.Field] = []
@@ -20,7 +23,9 @@ extension SpecValidator {
             var typeNode = pair.value
             var doc: String?
             if pair.value.mapping != nil {
-                guard let m = MappingReader(pair.value, "payload key '\(key)'", known: ["type", "doc"], diagnostics: &diagnostics) else { continue }
+                guard let m = MappingReader(pair.value, "payload key '\(key)'", known: ["type", "doc"], diagnostics: &diagnostics) else {
+                    continue
+                }
                 guard let t = m["type"] else {
                     diagnostics.emit(Diagnostic(.keysMissing("payload key '\(key)'", ["type"]), at: pair.value.range))
                     continue

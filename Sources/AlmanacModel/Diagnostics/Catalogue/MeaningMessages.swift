@@ -60,7 +60,8 @@ extension DiagnosticMessage {
     package static func swiftTypeNameForm(_ name: String) -> DiagnosticMessage {
         .init(
             .invalidName,
-            "`swift.type_name` '\(name)' is not an UpperCamelCase Swift type name; write ASCII letters and digits starting with a capital (`Medication`)")
+            "`swift.type_name` '\(name)' is not an UpperCamelCase Swift type name; write ASCII letters and digits starting with a capital (`Medication`)"
+        )
     }
 
     package static func scheduleNameForm(limit: Int) -> DiagnosticMessage {

@@ -12,7 +12,8 @@ func handle(identifier: String, userInfo: [AnyHashable: Any]) -> String {
     guard let fire = MedicationFireID(identifier) else { return "not ours: \(identifier)" }
     let payload = MedicationPayload(userInfo: userInfo)
     switch fire.trigger {
-    case .morningPill: return "pill \(fire.day)/\(fire.month): \(payload.title ?? "?"), \(payload.doseMg ?? 0) mg, badge \(payload.badge ?? 0)"
+    case .morningPill:
+        return "pill \(fire.day)/\(fire.month): \(payload.title ?? "?"), \(payload.doseMg ?? 0) mg, badge \(payload.badge ?? 0)"
     case .bloodPressure: return "blood pressure at \(fire.hour):\(fire.minute): \(payload.body ?? ""), \(payload.readings ?? [])"
     case .refill: return "refill: \(payload.title ?? "")"
     }
@@ -27,7 +28,9 @@ let phone = PhoneReconciler(center: center, clock: { clock.now })
 // 1. Launch: the system asks the user (once), then the next fires are registered.
 let launch = try await phone.reconcile(plan, now: clock.now)
 let registration = launch.registration!
-print("authorization: \(launch.authorization.rawValue) (asked: alert \(launch.asked!.contains(.alert)), sound \(launch.asked!.contains(.sound)), badge \(launch.asked!.contains(.badge)))")
+print(
+    "authorization: \(launch.authorization.rawValue) (asked: alert \(launch.asked!.contains(.alert)), sound \(launch.asked!.contains(.sound)), badge \(launch.asked!.contains(.badge)))"
+)
 print("registered \(launch.added) of \(registration.futureFires); reconcile again by \(registration.refreshBy)")
 
 // 2. The first two reminders come due and are delivered; 3. the user taps them.
