@@ -49,6 +49,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case exportUnwritable = "E0231"
     case invalidEnvironmentName = "E0232"
 
+    // MARK: E026x — declared payload shapes (`payloads:`)
+    case payloadTypeUnknown = "E0260"
+    case payloadValueType = "E0261"
+
     // MARK: E03xx — references and meaning
     case unknownBlackout = "E0301"
     case unknownRegion = "E0302"
@@ -92,6 +96,11 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case regionBudget = "W0604"
     case pendingBudget = "W0605"
     case windowOutOfRange = "E0606"
+    // MARK: E062x/W062x — phones and the code an app is built with
+    case payloadKeyUndeclared = "W0620"
+    case payloadShapeMissing = "W0621"
+    case generatedTypeNameCollision = "E0620"
+    case payloadAccessorUnavailable = "E0621"
 
     // MARK: E07xx — expectation files (`almanac test`)
     case expectUnknownTrigger = "E0701"
