@@ -107,7 +107,7 @@ let package = Package(
                 "AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacModel", "AlmanacTime", "AlmanacJSON",
                 "AlmanacTestSupport",
             ],
-            exclude: ["Fixtures", "Golden"]),
+            exclude: ["Fixtures", "Golden", "Corpus"]),
 
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),

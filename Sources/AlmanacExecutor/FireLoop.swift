@@ -276,17 +276,17 @@ public final class FireLoop {
         if let past = pastOnReload, nowSeconds >= past.through { pastOnReload = nil }
         guard !due.isEmpty else { return }
         let late = { (fire: Fire) in nowSeconds - Double(fire.at.secondsSinceEpoch) > self.options.grace }
-        // Under `once`, the latest misfire of each trigger is the one delivered.
+        // A trigger's own `misfire` in the plan comes before `--misfire`. Under `once`, the latest
+        // misfire of each trigger is the one delivered.
+        let misfire = { (fire: Fire) in self.plan.triggers[fire.trigger]?.misfire ?? self.options.misfire }
         var latestMisfire: [String: String] = [:]
-        if options.misfire == .once {
-            for fire in due where late(fire) { latestMisfire[fire.trigger] = fire.id }
-        }
+        for fire in due where late(fire) && misfire(fire) == .once { latestMisfire[fire.trigger] = fire.id }
         for fire in due {
             let deliver: Bool
             if !late(fire) {
                 deliver = true
             } else {
-                switch options.misfire {
+                switch misfire(fire) {
                 case .all: deliver = true
                 case .once: deliver = latestMisfire[fire.trigger] == fire.id
                 case .skip: deliver = false

@@ -1,0 +1,128 @@
+import AlmanacJSON
+import AlmanacModel
+
+/// A job's standard input and environment from a trigger's payload (`stdin`, a string;
+/// `environment`, an object of strings — what `almanac import crontab` writes), in the forms
+/// cronie and systemd take, or what they cannot carry.
+struct JobPayload {
+    var stdin: String?
+    /// Sorted by name.
+    var environment: [(name: String, value: String)]
+    /// Payload values that are not the expected type: reported, not guessed.
+    var malformed: [String]
+
+    init(_ trigger: Trigger) {
+        malformed = []
+        switch trigger.payload["stdin"] {
+        case .string(let s)?: stdin = s
+        case nil: stdin = nil
+        default:
+            stdin = nil
+            malformed.append("stdin")
+        }
+        environment = []
+        switch trigger.payload["environment"] {
+        case .object(let o)?:
+            for (name, value) in o.sorted(by: { $0.key < $1.key }) {
+                if case .string(let s) = value { environment.append((name, s)) } else { malformed.append("environment.\(name)") }
+            }
+        case nil: break
+        default: malformed.append("environment")
+        }
+    }
+
+    // MARK: cronie
+
+    /// The command's tail that gives cronie's job this standard input: `%` then the text with each
+    /// newline a `%` and each `%` escaped (`do_command.c`), or why it cannot: cronie ends non-empty
+    /// input with a newline, cuts a line at NUL, and reads `\` before a newline's `%` as an escape.
+    static func cronStdin(_ text: String) -> Result<String, ExportClock.Refusal> {
+        if text.isEmpty { return .success("%") }
+        guard text.hasSuffix("\n") else { return .failure(.init(what: "standard input that does not end with a newline (cronie adds one)")) }
+        guard !text.contains("\u{0}") else { return .failure(.init(what: "standard input with a NUL byte (cronie ends the line there)")) }
+        guard !text.contains("\\\n") else { return .failure(.init(what: "standard input with a backslash before a newline (cronie reads `\\%` as `%`)")) }
+        var out = "%"
+        for c in text.unicodeScalars {
+            switch c {
+            case "\n": out += "%"
+            case "%": out += "\\%"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return .success(out)
+    }
+
+    /// A crontab assignment line (`NAME=value`, quoted when cron's `load_env` would otherwise trim or
+    /// unquote the value), or why none can say it.
+    static func cronAssignment(_ name: String, _ value: String) -> Result<String, ExportClock.Refusal> {
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
+            !("0"..."9").contains(name.unicodeScalars.first!)
+        else { return .failure(.init(what: "the environment variable name '\(name)', which a crontab line cannot assign")) }
+        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return .failure(.init(what: "a control character in the environment variable \(name), which a crontab line cannot hold"))
+        }
+        let plain = value.first.map { $0 != " " && $0 != "\t" && $0 != "\"" && $0 != "'" } ?? false
+        if plain && !value.hasSuffix(" ") && !value.hasSuffix("\t") { return .success("\(name)=\(value)") }
+        if !value.contains("\"") { return .success("\(name)=\"\(value)\"") }
+        if !value.contains("'") { return .success("\(name)='\(value)'") }
+        return .failure(.init(what: "the environment variable \(name), whose value has both quote characters and would be unquoted by cron"))
+    }
+
+    // MARK: systemd
+
+    /// `Environment="NAME=value"` with `\`, `"` and `%` escaped (systemd.syntax(7), specifiers), or
+    /// why systemd cannot carry it (names of letters, digits, `_`; no non-printable characters).
+    static func systemdEnvironment(_ name: String, _ value: String) -> Result<String, ExportClock.Refusal> {
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
+            !("0"..."9").contains(name.unicodeScalars.first!)
+        else { return .failure(.init(what: "the environment variable name '\(name)', which systemd refuses")) }
+        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) else {
+            return .failure(.init(what: "a non-printable character in the environment variable \(name), which systemd refuses"))
+        }
+        var escaped = ""
+        for c in value.unicodeScalars {
+            switch c {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "%": escaped += "%%"
+            default: escaped.unicodeScalars.append(c)
+            }
+        }
+        return .success("Environment=\"\(name)=\(escaped)\"")
+    }
+
+    /// `StandardInputData=` lines: the bytes in Base64 (no escapes, no specifiers, no newline added),
+    /// 76 characters a line.
+    static func systemdStdin(_ text: String) -> [String] {
+        guard !text.isEmpty else { return [] }
+        let encoded = Base64.encode(Array(text.utf8))
+        var lines: [String] = []
+        var rest = Substring(encoded)
+        while !rest.isEmpty {
+            lines.append("StandardInputData=" + rest.prefix(76))
+            rest = rest.dropFirst(76)
+        }
+        return lines
+    }
+}
+
+/// RFC 4648 Base64 with padding.
+enum Base64 {
+    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".unicodeScalars)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < bytes.count {
+            let n = min(3, bytes.count - i)
+            let b0 = UInt32(bytes[i]), b1 = n > 1 ? UInt32(bytes[i + 1]) : 0, b2 = n > 2 ? UInt32(bytes[i + 2]) : 0
+            let v = b0 << 16 | b1 << 8 | b2
+            out.append(alphabet[Int(v >> 18 & 63)])
+            out.append(alphabet[Int(v >> 12 & 63)])
+            out.append(n > 1 ? alphabet[Int(v >> 6 & 63)] : "=")
+            out.append(n > 2 ? alphabet[Int(v & 63)] : "=")
+            i += 3
+        }
+        return String(out)
+    }
+}
