@@ -172,6 +172,9 @@ let package = Package(
             ]
         ),
 
+        // MARK: SourceRulesTests — rules about the source text no compiler here catches (platform-conditional imports)
+        .testTarget(name: "SourceRulesTests"),
+
         // MARK: Tests shared — golden files (ALMANAC_RECORD=1) and running the built binaries
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
         // The rules every JournalStore keeps, run against each store (memory, file, PostgreSQL).

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
+import AlmanacPlan
 import AlmanacPlanDiff
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import AlmanacPlan
 import Foundation
 
 /// Plan files on disk: whether a committed plan is up to date.

@@ -1,12 +1,14 @@
-#if canImport(Glibc)
 import AlmanacModel
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AlmanacPlan
 import AlmanacSpec
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The process's view of its terminal and files: the only place that reads the environment.
 enum Terminal {

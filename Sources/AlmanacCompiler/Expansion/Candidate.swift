@@ -43,15 +43,6 @@ struct Candidate: Sendable {
         self.dstEvent = dstEvent
         self.final = at
     }
-
-    /// Plan order within one trigger: the instant, then the id (whose text sorts as the nominal
-    /// wall time, then the `~2` suffix).
-    @inline(__always)
-    static func finalOrder(_ a: Candidate, _ b: Candidate) -> Bool {
-        if a.final != b.final { return a.final < b.final }
-        if a.nominal != b.nominal { return a.nominal < b.nominal }
-        return !a.secondPass && b.secondPass
-    }
 }
 
 /// Yields a trigger's candidate fires in ascending nominal order (not necessarily ascending instants:

@@ -1,6 +1,6 @@
 /// A small queue of candidates kept sorted by an ordering, for putting a trigger's fires back in
-/// time order where daylight saving or jitter moved them. Candidates mostly arrive in order, so an
-/// insertion is usually an append; memory is bounded by how far a fire can move (an hour or the jitter).
+/// time order where daylight saving moved them. Candidates mostly arrive in order, so an
+/// insertion is usually an append; memory is bounded by how far a fire can move (an hour).
 struct CandidateBuffer {
     private var storage: [Candidate] = []
     private var head = 0
@@ -27,19 +27,7 @@ struct CandidateBuffer {
         return nil
     }
 
-    /// Whether a queued candidate happens at `final`, in a buffer kept in `Candidate.finalOrder`,
-    /// searching from the back while final instants are not smaller.
-    func holds(final: Int64) -> Bool {
-        var index = storage.count
-        while index > head {
-            index -= 1
-            if storage[index].final == final { return true }
-            if storage[index].final < final { return false }
-        }
-        return false
-    }
-
-    /// Likewise, the queued candidate of one `CalendarGroup` member at `at`.
+    /// The queued candidate of one `CalendarGroup` member at `at`, searching likewise.
     func indexOf(at: Int64, member: Int32) -> Int? {
         var index = storage.count
         while index > head {

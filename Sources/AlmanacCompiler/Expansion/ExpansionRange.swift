@@ -3,8 +3,8 @@ import AlmanacModel
 import AlmanacTime
 
 /// How far a trigger's rule must be iterated to produce every fire of the window: from the window
-/// start (less twice the jitter, which only moves fires later) or, with `count`, from `start`; up to the
-/// window end or `end`. Wall times get two days of slack each side, as no zone is more than a day
+/// start (less the jitter, which only moves fires later) or, with `count`, from `start`; up to the
+/// window end (plus the jitter, for the next fire that bounds a jittered one) or `end`. Wall times get two days of slack each side, as no zone is more than a day
 /// from UTC and a gap moves a time by at most a day; the filters then cut exactly.
 struct ExpansionRange: Sendable {
     /// Nominal wall times to iterate, inclusive.
@@ -18,9 +18,7 @@ struct ExpansionRange: Sendable {
 
     init(_ trigger: Trigger, window: Window) {
         let jitter = trigger.jitter?.seconds ?? 0
-        // Twice the jitter: a fire may also be moved past a colliding one (TriggerStream), and the
-        // fires before this bound must not change which instants the window's fires take.
-        let from = window.from.secondsSinceEpoch - 2 * jitter
+        let from = window.from.secondsSinceEpoch - jitter
         let to = window.to.secondsSinceEpoch
         var low = from - Self.slack
         var lowInstant = from
@@ -51,6 +49,7 @@ struct ExpansionRange: Sendable {
         lowWall = low
         highWall = high
         self.lowInstant = lowInstant
-        highInstant = min(to, high + Self.slack)
+        // A jittered fire's offset is bounded by the next fire, which may come up to a jitter past the window.
+        highInstant = min(to + jitter, high + Self.slack)
     }
 }

@@ -4,7 +4,7 @@ import AlmanacTime
 
 /// One trigger's fires inside the window, in plan order: candidates from its source pass the
 /// bounds, `except` and `during`; fires landing on one instant are deduplicated; `count` keeps the
-/// first N from `start`; jitter moves each fire later; the window `[from, to)` applies last, to the
+/// first N from `start`; jitter moves each fire later, never past the next; the window `[from, to)` applies last, to the
 /// time the fire actually happens, so consecutive windows split fires exactly.
 final class TriggerStream {
     /// The trigger's position among all triggers sorted by id: the merge's tie-break.
@@ -19,8 +19,8 @@ final class TriggerStream {
     private let windowTo: Int64
     /// Candidates in instant order, waiting until no later candidate can come before them.
     @exclusivity(unchecked) private var byInstant = CandidateBuffer()
-    /// Jittered candidates in plan order, waiting likewise.
-    @exclusivity(unchecked) private var byFinal = CandidateBuffer()
+    /// With jitter, the last fire taken from `byInstant`, waiting for the next one to bound its offset.
+    @exclusivity(unchecked) private var held: Candidate?
     @exclusivity(unchecked) private var sourceDone = false
     @exclusivity(unchecked) private var countDone = false
     @exclusivity(unchecked) private var windowDone = false
@@ -83,37 +83,29 @@ final class TriggerStream {
 
     private func nextInWindow() -> Candidate? {
         while !windowDone {
-            // Every candidate still to come from upstream fires at or after this instant.
-            let upstreamFloor =
-                countDone
-                ? Int64.max
-                : min(byInstant.first?.at ?? .max, sourceDone ? .max : source.floor)
-            if let first = byFinal.first, first.final < upstreamFloor {
-                let fire = byFinal.removeFirst()
-                if fire.final < windowFrom { continue }
-                if fire.final >= windowTo {
-                    windowDone = true
-                    return nil
-                }
-                return fire
-            }
             if !countDone, let first = byInstant.first, sourceDone || first.at < source.floor {
-                var fire = byInstant.removeFirst()
+                // No candidate still to come can happen before `first`: it is the next fire.
+                let fire = byInstant.removeFirst()
                 remaining -= 1
                 countDone = remaining == 0
-                if jitter > 1 {
-                    fire.final = fire.at + identity.jitter(nominal: fire.nominal, secondPass: fire.secondPass, span: jitter)
-                    // A trigger never fires twice at one instant, jitter included: a fire landing where
-                    // a queued fire of its trigger already is moves one second later until free. Fires
-                    // come here in nominal order, so the earlier nominal time keeps the instant; fires
-                    // already handed out are all before this one's `at`, so they cannot collide.
-                    while byFinal.holds(final: fire.final) { fire.final += 1 }
+                guard jitter > 1 else {
+                    if let fire = inWindow(fire) { return fire }
+                    continue
                 }
-                byFinal.insert(fire, by: Candidate.finalOrder)
+                // Jitter never moves a fire to or past the next fire of its trigger, so each fire
+                // waits here until its successor is known (docs/spec.md, `jitter`).
+                let previous = held
+                held = fire
+                if let previous, let fire = inWindow(jittered(previous, before: fire.at)) { return fire }
                 continue
             }
-            // Both queues are drained as far as they can be: with nothing upstream, the stream is over.
-            if sourceDone || countDone { return nil }
+            // The queue is drained as far as it can be: with nothing upstream, the stream is over.
+            if sourceDone || countDone {
+                guard let last = held else { return nil }
+                held = nil
+                if let fire = inWindow(jittered(last, before: nil)) { return fire }
+                continue
+            }
             if budget == 0 {
                 overBudget = true
                 return nil
@@ -121,8 +113,8 @@ final class TriggerStream {
             budget -= 1
             if let candidate = source.next() {
                 guard filters.admits(candidate) else { continue }
-                if jitter <= 1 && byInstant.isEmpty && byFinal.isEmpty && candidate.at < source.floor {
-                    // Already in order and alone at its instant: skip both queues (the common case).
+                if jitter <= 1 && byInstant.isEmpty && candidate.at < source.floor {
+                    // Already in order and alone at its instant: skip the queue (the common case).
                     remaining -= 1
                     countDone = remaining == 0
                     if candidate.final < windowFrom {
@@ -141,6 +133,27 @@ final class TriggerStream {
             }
         }
         return nil
+    }
+
+    /// The fire if it happens inside the window; nil before it, and past its end (the stream is then over).
+    private func inWindow(_ fire: Candidate) -> Candidate? {
+        if fire.final < windowFrom { return nil }
+        if fire.final >= windowTo {
+            windowDone = true
+            return nil
+        }
+        return fire
+    }
+
+    /// `fire` moved later by its id's offset in `[0, jitter)`, kept before `next`, the instant of
+    /// the trigger's next fire (nil for its last). The offset depends on the fire and its successor
+    /// only, never on fires before it, so every window gives a fire the same instant, and no two
+    /// fires of a trigger can meet: jittered fires keep their order.
+    private func jittered(_ fire: Candidate, before next: Int64?) -> Candidate {
+        var fire = fire
+        let span = next.map { min(jitter, $0 - fire.at) } ?? jitter
+        fire.final = fire.at + identity.jitter(nominal: fire.nominal, secondPass: fire.secondPass, span: span)
+        return fire
     }
 
     /// `count` from a far `start` on an `every` rule: the fires between `candidate` and the window
