@@ -35,7 +35,10 @@ enum ExportCrontab {
                 }
             }
             if let misfire = trigger.misfire, misfire != .skip {
-                issues.append(ExportIssue(message: .exportLossMisfire(trigger.id, format: "crontab", misfire: misfire.rawValue, does: "never runs a job it missed"), refused: false))
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossMisfire(
+                            trigger.id, format: "crontab", misfire: misfire.rawValue, does: "never runs a job it missed"), refused: false))
             }
             let command = Exporter.command(trigger, options: options)
             if rule != nil && command == nil {
@@ -47,17 +50,31 @@ enum ExportCrontab {
             let payload = JobPayload(trigger)
             var tail = ""
             var environment: [(name: String, line: String)] = []
-            for key in payload.malformed { issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "crontab", what: "a `\(key)` that is not text"), refused: false)) }
+            for key in payload.malformed {
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossPayload(trigger.id, format: "crontab", what: "a `\(key)` that is not text"), refused: false))
+            }
             if let stdin = payload.stdin {
                 switch JobPayload.cronStdin(stdin) {
                 case .success(let t): tail = t
-                case .failure(let why): issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "crontab", what: why.what), refused: false))
+                case .failure(let why):
+                    issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "crontab", what: why.what), refused: false))
                 }
+            }
+            if payload.user != nil {
+                // A user crontab (what this writes) has no user field; a system crontab's line has.
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossPayload(
+                            trigger.id, format: "crontab", what: "a user (`payload.user`), which a user crontab has no field for"),
+                        refused: false))
             }
             for (name, value) in payload.environment {
                 switch JobPayload.cronAssignment(name, value) {
                 case .success(let line): environment.append((name, line))
-                case .failure(let why): issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "crontab", what: why.what), refused: false))
+                case .failure(let why):
+                    issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "crontab", what: why.what), refused: false))
                 }
             }
             diagnostics += ExportClock.diagnostics(trigger, issues)
@@ -65,7 +82,12 @@ enum ExportCrontab {
             // A line's command ends at a newline, and cron turns `%` into one: escape it.
             let cmd = command.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "%", with: "\\%") + tail
             let schedules = rule.cronSource.map { [$0] } ?? rule.lines.map(ExportFields.cron)
-            jobs.append(Job(trigger: trigger, zone: rule.zone, lines: schedules.map { "\($0) \(cmd)  # \(trigger.id)" }, environment: environment))
+            // The id as the shell's comment at the end of the line, except after standard input,
+            // which runs to the end of the line: there it goes on a line of its own above.
+            let lines =
+                tail.isEmpty
+                ? schedules.map { "\($0) \(cmd)  # \(trigger.id)" } : ["# \(trigger.id)"] + schedules.map { "\($0) \(cmd)" }
+            jobs.append(Job(trigger: trigger, zone: rule.zone, lines: lines, environment: environment))
         }
         guard !jobs.isEmpty else { return ExportResult(files: [], diagnostics: diagnostics) }
         var text = "# \(schedule.name): exported by almanac export crontab (cronie: CRON_TZ= applies to the lines below it)\n"
@@ -95,7 +117,8 @@ enum ExportCrontab {
         }
         var bag = DiagnosticBag()
         bag.emit(contentsOf: diagnostics)
-        return ExportResult(files: [ExportFile(name: Exporter.safeName(schedule.name) + ".crontab", text: text)], diagnostics: bag.diagnostics)
+        return ExportResult(
+            files: [ExportFile(name: Exporter.safeName(schedule.name) + ".crontab", text: text)], diagnostics: bag.diagnostics)
     }
 
     /// The same rule in UTC: the zone's offset must never change and be whole minutes, and a time

@@ -42,13 +42,45 @@ enum ExportKubernetes {
                 issues.append(ExportIssue(message: .exportMissingImage(trigger.id), refused: true))
                 rule = nil
             }
+            // The container's `env:` carries the environment; a Job has no standard input to give (a
+            // container's `stdin` is an attach stream) and takes a user as a number only.
+            let payload = JobPayload(trigger)
+            var env: [String] = []
+            for key in payload.malformed {
+                issues.append(
+                    ExportIssue(message: .exportLossPayload(trigger.id, format: "k8s", what: "a `\(key)` that is not text"), refused: false)
+                )
+            }
+            for (name, value) in payload.environment {
+                switch JobPayload.kubernetesEnvironment(name, value) {
+                case .success(let entry): env.append(entry)
+                case .failure(let why):
+                    issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "k8s", what: why.what), refused: false))
+                }
+            }
+            if payload.stdin != nil {
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossPayload(
+                            trigger.id, format: "k8s", what: "standard input (`payload.stdin`), which a CronJob cannot give its container"),
+                        refused: false))
+            }
+            if payload.user != nil {
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossPayload(
+                            trigger.id, format: "k8s",
+                            what: "a user (`payload.user`), which a CronJob's container takes only as a numeric runAsUser"), refused: false)
+                )
+            }
             // What the controller's parser (robfig/cron) reads must be what the plan fires.
             var schedules: [String] = []
             if let r = rule {
                 switch Self.schedules(trigger, r) {
                 case .success(let s): schedules = s
                 case .failure(let refusal):
-                    issues.append(ExportIssue(message: .exportRefusedCalendar(trigger.id, format: "k8s", what: refusal.what), refused: true))
+                    issues.append(
+                        ExportIssue(message: .exportRefusedCalendar(trigger.id, format: "k8s", what: refusal.what), refused: true))
                     rule = nil
                 }
             }
@@ -59,7 +91,8 @@ enum ExportKubernetes {
                 if !quirks.isEmpty {
                     issues.append(
                         ExportIssue(
-                            message: .exportLossRobfigClockChange(trigger.id, zone: r.zone, days: RobfigClockChanges.summary(quirks.sorted { $0.date < $1.date })),
+                            message: .exportLossRobfigClockChange(
+                                trigger.id, zone: r.zone, days: RobfigClockChanges.summary(quirks.sorted { $0.date < $1.date })),
                             refused: false))
                 }
             }
@@ -75,6 +108,8 @@ enum ExportKubernetes {
                 base = "\(base)-\(n)"
             }
             used.insert(base)
+            // Under the container's keys (18 spaces), one flow mapping per variable.
+            let envBlock = env.isEmpty ? "" : "\n                  env:" + env.map { "\n                    - " + $0 }.joined()
             for (n, cron) in schedules.enumerated() {
                 let name = schedules.count == 1 ? base : "\(base)-\(n + 1)"
                 used.insert(name)
@@ -100,7 +135,7 @@ enum ExportKubernetes {
                               containers:
                                 - name: job
                                   image: \(quoted(image))
-                                  command: ["/bin/sh", "-c", \(quoted(command))]
+                                  command: ["/bin/sh", "-c", \(quoted(command))]\(envBlock)
 
                     """)
             }
@@ -117,7 +152,11 @@ enum ExportKubernetes {
         guard case .cron(let e) = trigger.kind else { return .success(rule.lines.map(ExportFields.cron)) }
         if case .success(let r) = RobfigSpec.parse(e.source), RobfigText.sameFires(e, r) { return .success([e.source]) }
         guard let text = RobfigText.robfig(e) else {
-            return .failure(.init(what: "a day of month restricted together with restricted weekdays where both must match (robfig/cron, the controller's parser, ANDs the two only when one is `*`)"))
+            return .failure(
+                .init(
+                    what:
+                        "a day of month restricted together with restricted weekdays where both must match (robfig/cron, the controller's parser, ANDs the two only when one is `*`)"
+                ))
         }
         return .success([text])
     }

@@ -30,17 +30,29 @@ enum ExportSystemd {
                     ExportIssue(message: .exportMissingCommand(trigger.id, format: "systemd", key: options.commandKey), refused: true))
                 rule = nil
             }
-            // The environment and standard input the service runs with (`almanac import crontab` writes them).
+            // The environment, standard input and user the service runs with (`almanac import crontab` writes them).
             let payload = JobPayload(trigger)
             var exec: [String] = []
-            for key in payload.malformed { issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "systemd", what: "a `\(key)` that is not text"), refused: false)) }
+            for key in payload.malformed {
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossPayload(trigger.id, format: "systemd", what: "a `\(key)` that is not text"), refused: false))
+            }
             for (name, value) in payload.environment {
                 switch JobPayload.systemdEnvironment(name, value) {
                 case .success(let line): exec.append(line)
-                case .failure(let why): issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "systemd", what: why.what), refused: false))
+                case .failure(let why):
+                    issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "systemd", what: why.what), refused: false))
                 }
             }
             if let stdin = payload.stdin { exec += JobPayload.systemdStdin(stdin) }
+            if let user = payload.user {
+                switch JobPayload.systemdUser(user) {
+                case .success(let line): exec.append(line)
+                case .failure(let why):
+                    issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "systemd", what: why.what), refused: false))
+                }
+            }
             diagnostics += ExportClock.diagnostics(trigger, issues)
             guard let rule, let command else { continue }
             // A trigger id is a valid unit name as it is (`[a-z0-9._-]`), so names never collide.

@@ -1,11 +1,13 @@
 import AlmanacJSON
 import AlmanacModel
 
-/// A job's standard input and environment from a trigger's payload (`stdin`, a string;
-/// `environment`, an object of strings — what `almanac import crontab` writes), in the forms
-/// cronie and systemd take, or what they cannot carry.
+/// A job's standard input, environment and user from a trigger's payload (`stdin`, a string;
+/// `environment`, an object of strings; `user`, a string — what `almanac import crontab` writes), in
+/// the forms cronie, systemd and Kubernetes take, or what they cannot carry.
 struct JobPayload {
     var stdin: String?
+    /// The user a system crontab's line runs as.
+    var user: String?
     /// Sorted by name.
     var environment: [(name: String, value: String)]
     /// Payload values that are not the expected type: reported, not guessed.
@@ -19,6 +21,13 @@ struct JobPayload {
         default:
             stdin = nil
             malformed.append("stdin")
+        }
+        switch trigger.payload["user"] {
+        case .string(let s)?: user = s
+        case nil: user = nil
+        default:
+            user = nil
+            malformed.append("user")
         }
         environment = []
         switch trigger.payload["environment"] {
@@ -38,9 +47,13 @@ struct JobPayload {
     /// input with a newline, cuts a line at NUL, and reads `\` before a newline's `%` as an escape.
     static func cronStdin(_ text: String) -> Result<String, ExportClock.Refusal> {
         if text.isEmpty { return .success("%") }
-        guard text.hasSuffix("\n") else { return .failure(.init(what: "standard input that does not end with a newline (cronie adds one)")) }
+        guard text.hasSuffix("\n") else {
+            return .failure(.init(what: "standard input that does not end with a newline (cronie adds one)"))
+        }
         guard !text.contains("\u{0}") else { return .failure(.init(what: "standard input with a NUL byte (cronie ends the line there)")) }
-        guard !text.contains("\\\n") else { return .failure(.init(what: "standard input with a backslash before a newline (cronie reads `\\%` as `%`)")) }
+        guard !text.contains("\\\n") else {
+            return .failure(.init(what: "standard input with a backslash before a newline (cronie reads `\\%` as `%`)"))
+        }
         var out = "%"
         for c in text.unicodeScalars {
             switch c {
@@ -55,7 +68,8 @@ struct JobPayload {
     /// A crontab assignment line (`NAME=value`, quoted when cron's `load_env` would otherwise trim or
     /// unquote the value), or why none can say it.
     static func cronAssignment(_ name: String, _ value: String) -> Result<String, ExportClock.Refusal> {
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
+        guard !name.isEmpty,
+            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
             !("0"..."9").contains(name.unicodeScalars.first!)
         else { return .failure(.init(what: "the environment variable name '\(name)', which a crontab line cannot assign")) }
         guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
@@ -65,7 +79,8 @@ struct JobPayload {
         if plain && !value.hasSuffix(" ") && !value.hasSuffix("\t") { return .success("\(name)=\(value)") }
         if !value.contains("\"") { return .success("\(name)=\"\(value)\"") }
         if !value.contains("'") { return .success("\(name)='\(value)'") }
-        return .failure(.init(what: "the environment variable \(name), whose value has both quote characters and would be unquoted by cron"))
+        return .failure(
+            .init(what: "the environment variable \(name), whose value has both quote characters and would be unquoted by cron"))
     }
 
     // MARK: systemd
@@ -73,7 +88,8 @@ struct JobPayload {
     /// `Environment="NAME=value"` with `\`, `"` and `%` escaped (systemd.syntax(7), specifiers), or
     /// why systemd cannot carry it (names of letters, digits, `_`; no non-printable characters).
     static func systemdEnvironment(_ name: String, _ value: String) -> Result<String, ExportClock.Refusal> {
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
+        guard !name.isEmpty,
+            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
             !("0"..."9").contains(name.unicodeScalars.first!)
         else { return .failure(.init(what: "the environment variable name '\(name)', which systemd refuses")) }
         guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) else {
@@ -91,6 +107,17 @@ struct JobPayload {
         return .success("Environment=\"\(name)=\(escaped)\"")
     }
 
+    /// `User=name`, when the name is one systemd takes (letters, digits, `_`, `.`, `-`, not starting
+    /// with a digit or `-`).
+    static func systemdUser(_ name: String) -> Result<String, ExportClock.Refusal> {
+        guard let first = name.unicodeScalars.first, first != "-", !("0"..."9").contains(first), name.unicodeScalars.count <= 31,
+            name.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0))
+            })
+        else { return .failure(.init(what: "the user '\(name)', which systemd does not take as a user name")) }
+        return .success("User=\(name)")
+    }
+
     /// `StandardInputData=` lines: the bytes in Base64 (no escapes, no specifiers, no newline added),
     /// 76 characters a line.
     static func systemdStdin(_ text: String) -> [String] {
@@ -103,6 +130,19 @@ struct JobPayload {
             rest = rest.dropFirst(76)
         }
         return lines
+    }
+
+    // MARK: Kubernetes
+
+    /// A container's `env:` entry as a YAML flow mapping, when Kubernetes takes the name (letters,
+    /// digits, `_`, `-`, `.`, not starting with a digit: the API server's rule before 1.34).
+    static func kubernetesEnvironment(_ name: String, _ value: String) -> Result<String, ExportClock.Refusal> {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first),
+            name.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0))
+            })
+        else { return .failure(.init(what: "the environment variable name '\(name)', which the API server refuses")) }
+        return .success("{name: \(JSONWriter.quoted(name)), value: \(JSONWriter.quoted(value))}")
     }
 }
 

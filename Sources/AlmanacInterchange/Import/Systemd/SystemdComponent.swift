@@ -55,7 +55,8 @@ enum SystemdComponent {
             }
             whole.append(String(item))
         }
-        return values(whole.joined(separator: ","), 0...59).map { .success($0) } ?? .failure(ImportRefusal(message: .importSystemdSyntax("seconds '\(text)'")))
+        return values(whole.joined(separator: ","), 0...59).map { .success($0) }
+            ?? .failure(ImportRefusal(message: .importSystemdSyntax("seconds '\(text)'")))
     }
 
     /// Decimal digits only (leading zeros allowed).
@@ -80,12 +81,16 @@ struct SystemdDate {
             dayPart = String(text[text.index(after: tilde)...])
             head = String(text[..<tilde])
         } else {
-            guard let dash = text.lastIndex(of: "-") else { return .failure(ImportRefusal(message: .importSystemdSyntax("'\(text)' is not a date"))) }
+            guard let dash = text.lastIndex(of: "-") else {
+                return .failure(ImportRefusal(message: .importSystemdSyntax("'\(text)' is not a date")))
+            }
             dayPart = String(text[text.index(after: dash)...])
             head = String(text[..<dash])
         }
         let parts = head.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 1 || parts.count == 2 else { return .failure(ImportRefusal(message: .importSystemdSyntax("'\(text)' is not a date"))) }
+        guard parts.count == 1 || parts.count == 2 else {
+            return .failure(ImportRefusal(message: .importSystemdSyntax("'\(text)' is not a date")))
+        }
         // Years: one run of them (`2026`, `93..00` = 1993–2000, `2026..2027`) bounds the rule; a
         // two-digit year is 19xx from 70, else 20xx, as systemd reads it.
         var years: ClosedRange<Int>?
@@ -95,16 +100,21 @@ struct SystemdDate {
                 guard let n = SystemdComponent.number(t), t.count == 2 || t.count == 4 else { return nil }
                 return t.count == 4 ? n : n < 70 ? 2000 + n : 1900 + n
             }
-            guard !parts[0].contains(","), !parts[0].contains("/"), written.count <= 2, let a = year(written[0]), let b = year(written.last!),
+            guard !parts[0].contains(","), !parts[0].contains("/"), written.count <= 2, let a = year(written[0]),
+                let b = year(written.last!),
                 (1970...2199).contains(a), (1970...2199).contains(b), a <= b
             else {
-                return .failure(ImportRefusal(message: .importSystemdNotExpressible("years that are not one run ('\(parts[0])')")))
+                return .failure(ImportRefusal(message: .importSystemdNotExpressible("a set of years that is not one run ('\(parts[0])')")))
             }
             years = a...b
         }
-        guard let months = SystemdComponent.values(parts.last!, 1...12) else { return .failure(ImportRefusal(message: .importSystemdSyntax("months '\(parts.last!)'"))) }
+        guard let months = SystemdComponent.values(parts.last!, 1...12) else {
+            return .failure(ImportRefusal(message: .importSystemdSyntax("months '\(parts.last!)'")))
+        }
         guard fromEnd else {
-            guard let days = SystemdComponent.values(dayPart, 1...31) else { return .failure(ImportRefusal(message: .importSystemdSyntax("days '\(dayPart)'"))) }
+            guard let days = SystemdComponent.values(dayPart, 1...31) else {
+                return .failure(ImportRefusal(message: .importSystemdSyntax("days '\(dayPart)'")))
+            }
             return .success(SystemdDate(years: years, months: months, days: days.count == 31 ? [] : days))
         }
         // `~N`: the N-th day from the end, N ≤ 28; `~a..b` and `~a/r` (a, a−r, … ≥ 1, repeating at
@@ -116,7 +126,9 @@ struct SystemdDate {
             let ends = slash[0].components(separatedBy: "..")
             guard slash.count <= 2, ends.count <= 2, let a = SystemdComponent.number(ends[0]), let b = SystemdComponent.number(ends.last!),
                 (1...28).contains(a), (1...28).contains(b), a <= b
-            else { return .failure(ImportRefusal(message: .importSystemdSyntax("days from the month's end '\(dayPart)' (each at most 28)"))) }
+            else {
+                return .failure(ImportRefusal(message: .importSystemdSyntax("days from the month's end '\(dayPart)' (each at most 28)")))
+            }
             if slash.count == 2 {
                 guard ends.count == 1, let step = SystemdComponent.number(slash[1]), step > 0, a - step >= 1 else {
                     return .failure(ImportRefusal(message: .importSystemdSyntax("days from the month's end '\(dayPart)'")))
