@@ -72,8 +72,9 @@ import Testing
             #expect(Self.bits(e.daysOfMonth, 1, 31) == line.bits[2], "\(line.fields) days")
             #expect(Self.bits(e.months, 1, 12) == line.bits[3], "\(line.fields) months")
             #expect(Self.bits(e.daysOfWeek, 0, 6) == weekdays, "\(line.fields) weekdays")
-            #expect(e.dayOfMonthStar == line.flags.contains("D") && e.dayOfWeekStar == line.flags.contains("W") || line.fields.hasPrefix("@"),
-                    "\(line.fields): star flags \(line.flags)")
+            #expect(
+                e.dayOfMonthStar == line.flags.contains("D") && e.dayOfWeekStar == line.flags.contains("W") || line.fields.hasPrefix("@"),
+                "\(line.fields): star flags \(line.flags)")
             compared += 1
         }
         #expect(compared > 250)

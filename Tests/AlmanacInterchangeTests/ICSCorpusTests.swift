@@ -39,7 +39,8 @@ import Testing
                 let p = pair.arrayValue ?? []
                 return "\(p.first?.stringValue ?? "") \(p.last?.stringValue ?? "")"
             }
-            return Entry(file: o["file"]?.stringValue ?? "", engine: o["engine"]?.stringValue ?? "", window: window, occurrences: occurrences)
+            return Entry(
+                file: o["file"]?.stringValue ?? "", engine: o["engine"]?.stringValue ?? "", window: window, occurrences: occurrences)
         }
     }
 
@@ -50,7 +51,11 @@ import Testing
         let result = Importer.run(.ics, source, timezone: "Europe/Berlin", name: "corpus")
         let codes = Set(result.diagnostics.map(\.code.rawValue)).sorted().joined(separator: ",")
         guard let spec = result.spec else {
-            if entry.engine == "ok" && entry.occurrences.isEmpty && result.diagnostics.allSatisfy({ $0.severity != .error || $0.code == .importUnsupported && $0.message.hasPrefix("nothing to import") }) {
+            if entry.engine == "ok" && entry.occurrences.isEmpty
+                && result.diagnostics.allSatisfy({
+                    $0.severity != .error || $0.code == .importUnsupported && $0.message.hasPrefix("nothing to import")
+                })
+            {
                 return "agrees (no occurrence: nothing to import) \(codes)"
             }
             let first = result.diagnostics.first { $0.severity == .error }.map { "line \($0.range?.start.line ?? 0): \($0.message)" } ?? ""
@@ -63,13 +68,18 @@ import Testing
         var got: [String] = []
         _ = try expansion.run { fire in
             let uid = schedule.triggers.first { $0.id == fire.trigger }?.payload["uid"]
-            if case .string(let u)? = uid { got.append("\(u) \(RFC3339.format(fire.at))") } else { got.append(" \(RFC3339.format(fire.at))") }
+            if case .string(let u)? = uid {
+                got.append("\(u) \(RFC3339.format(fire.at))")
+            } else {
+                got.append(" \(RFC3339.format(fire.at))")
+            }
         }
         // Within a day of the window's ends the engine compares all-day events by date, Almanac by
         // instant: both sides are compared inside those edges.
         let inner = { (s: String) -> Bool in
             guard let at = RFC3339.parseInstant(String(s.split(separator: " ").last ?? "")) else { return false }
-            return at.secondsSinceEpoch >= window.from.secondsSinceEpoch + 86_400 && at.secondsSinceEpoch < window.to.secondsSinceEpoch - 86_400
+            return at.secondsSinceEpoch >= window.from.secondsSinceEpoch + 86_400
+                && at.secondsSinceEpoch < window.to.secondsSinceEpoch - 86_400
         }
         got = got.filter(inner)
         let want = entry.occurrences.filter(inner)
@@ -93,7 +103,9 @@ import Testing
             }
             if entry.file.hasPrefix("classes/") && !outcome.hasPrefix("agrees") { classFailures.append("\(entry.file): \(outcome)") }
         }
-        let text = "# file\toutcome of `almanac import ics --timezone Europe/Berlin` against recurring-ical-events\n" + lines.joined(separator: "\n") + "\n"
+        let text =
+            "# file\toutcome of `almanac import ics --timezone Europe/Berlin` against recurring-ical-events\n"
+            + lines.joined(separator: "\n") + "\n"
         let failure = Golden.check(text, against: Golden.repositoryRoot + "/\(Self.directory)/expected.tsv")
         #expect(failure == nil, "\(failure ?? "")")
         #expect(classFailures.isEmpty, "\(classFailures)")

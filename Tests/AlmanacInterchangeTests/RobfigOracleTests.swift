@@ -93,7 +93,8 @@ import Testing
                 continue
             }
             // A list of nothing (`,`): robfig accepts it and never fires; the import says so.
-            if case .success(let r) = RobfigSpec.parse(c.schedule), [r.minutes, r.hours, r.daysOfMonth, r.months, r.daysOfWeek].contains(0) {
+            if case .success(let r) = RobfigSpec.parse(c.schedule), [r.minutes, r.hours, r.daysOfMonth, r.months, r.daysOfWeek].contains(0)
+            {
                 #expect(c.fires.isEmpty && result.diagnostics.contains { $0.message.contains("never runs") })
                 continue
             }
@@ -120,7 +121,9 @@ import Testing
         for c in Self.cases where c.accepted && !Self.refusedFirst(c) {
             let manifest = "kind: CronJob\nmetadata: {name: job}\nspec: {schedule: \(JSONWriter.quoted(c.schedule)), timeZone: \(c.zone)}\n"
             let imported = Importer.run(.k8s, SourceFile(path: "job.yaml", text: manifest), timezone: nil, name: "job")
-            guard let spec = imported.spec, let schedule = SpecLoader.load(SourceFile(path: "job.yaml", text: spec)).schedule else { continue }
+            guard let spec = imported.spec, let schedule = SpecLoader.load(SourceFile(path: "job.yaml", text: spec)).schedule else {
+                continue
+            }
             let exported = Exporter.export(schedule, format: .k8s, options: ExportOptions(exec: "run", image: "busybox"))
             let clean = exported.diagnostics.isEmpty
             let controllerAgrees = imported.diagnostics.allSatisfy { $0.code != .importEngineLoses }

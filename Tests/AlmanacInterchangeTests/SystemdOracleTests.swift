@@ -67,7 +67,9 @@ import Testing
                 continue
             }
             guard let last = e.elapses.last.flatMap({ RFC3339.parseInstant($0) }) else { continue }
-            let got = try Self.fires(spec, from: Instant(secondsSinceEpoch: base.secondsSinceEpoch + 1), to: Instant(secondsSinceEpoch: last.secondsSinceEpoch + 1))
+            let got = try Self.fires(
+                spec, from: Instant(secondsSinceEpoch: base.secondsSinceEpoch + 1),
+                to: Instant(secondsSinceEpoch: last.secondsSinceEpoch + 1))
             #expect(got == e.elapses, "'\(e.text)': \(ImportOracleTests.difference(e.elapses, got))\n\(spec)")
             agreed += 1
         }

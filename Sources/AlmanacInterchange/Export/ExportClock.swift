@@ -423,7 +423,8 @@ enum ExportClock {
         if let stops {
             out.append(
                 ExportIssue(
-                    message: .exportLossSystemdStops(trigger.id, zone: rule.zone, gap: stops.gap, date: stops.date.description), refused: false))
+                    message: .exportLossSystemdStops(trigger.id, zone: rule.zone, gap: stops.gap, date: stops.date.description),
+                    refused: false))
         }
         if !shadowHits.isEmpty {
             out.append(

@@ -98,12 +98,15 @@ struct KubernetesImporter {
         switch RobfigSpec.parse(schedule) {
         case .failure(let refusal):
             diagnostics.emit(
-                Diagnostic(.importKubernetesSchedule(refusal.reason), at: scheduleNode.range(ofValueCharacters: refusal.offset, length: refusal.length)))
+                Diagnostic(
+                    .importKubernetesSchedule(refusal.reason),
+                    at: scheduleNode.range(ofValueCharacters: refusal.offset, length: refusal.length)))
             return nil
         case .success(let r): robfig = r
         }
         if [robfig.minutes, robfig.hours, robfig.daysOfMonth, robfig.months, robfig.daysOfWeek].contains(0) {
-            diagnostics.emit(Diagnostic(.importKubernetesNever, at: scheduleNode.range(ofValueCharacters: 0, length: schedule.unicodeScalars.count)))
+            diagnostics.emit(
+                Diagnostic(.importKubernetesNever, at: scheduleNode.range(ofValueCharacters: 0, length: schedule.unicodeScalars.count)))
             return nil
         }
         let asWritten = CronParser.parse(schedule).0

@@ -25,7 +25,8 @@ public struct ImportLimits: Sendable {
         let (what, lines) = Self.items(format, file.bytes, stopAfter: maxTriggers + 1)
         guard lines.count > maxTriggers else { return nil }
         let total = Self.items(format, file.bytes, stopAfter: Int.max).lines.count
-        return Diagnostic(.importTooLarge(what, count: total, limit: maxTriggers), at: SourceRange(line: lines[maxTriggers], column: 1, length: 1))
+        return Diagnostic(
+            .importTooLarge(what, count: total, limit: maxTriggers), at: SourceRange(line: lines[maxTriggers], column: 1, length: 1))
     }
 
     /// The lines where the source's items start (at most `stopAfter`), found by one scan of the bytes.
@@ -63,7 +64,9 @@ public struct ImportLimits: Sendable {
             // A job: not blank, not a comment, not `NAME=value`.
             guard s < e, b[s] != UInt8(ascii: "#") else { return false }
             var k = s
-            while k < e, b[k] == UInt8(ascii: "_") || (b[k] | 0x20 >= 0x61 && b[k] | 0x20 <= 0x7A) || (k > s && b[k] >= 0x30 && b[k] <= 0x39) { k += 1 }
+            while k < e,
+                b[k] == UInt8(ascii: "_") || (b[k] | 0x20 >= 0x61 && b[k] | 0x20 <= 0x7A) || (k > s && b[k] >= 0x30 && b[k] <= 0x39)
+            { k += 1 }
             while k < e, b[k] == 0x20 || b[k] == 0x09 { k += 1 }
             return !(k > s && k < e && b[k] == UInt8(ascii: "="))
         case .systemd: return has("OnCalendar")

@@ -35,7 +35,9 @@ enum SystemdGapBehaviour {
 
     /// The gaps of `zone` from 2020 to 2039 (the span exports compare) that cross an hour.
     static func gaps(_ zone: String) -> [Gap] {
-        guard zone != "UTC", let table = OffsetTable(zone: zone, covering: ExportClock.span.from, to: ExportClock.span.to) else { return [] }
+        guard zone != "UTC", let table = OffsetTable(zone: zone, covering: ExportClock.span.from, to: ExportClock.span.to) else {
+            return []
+        }
         var out: [Gap] = []
         for c in table.changes where c.instant >= ExportClock.span.from && c.instant < ExportClock.span.to && c.after > c.before {
             let wall = c.instant.secondsSinceEpoch + Int64(c.before)

@@ -68,7 +68,9 @@ struct CronField: Sendable {
                     if !names.isEmpty, t.letterRun(from: rangePart.lowerBound) == rangePart {
                         // A name ends a named range, capitalised as the start is.
                         end = names[last - low]
-                        if t[rangePart.lowerBound].map({ $0.properties.isUppercase }) ?? false { end = end.prefix(1).uppercased() + end.dropFirst() }
+                        if t[rangePart.lowerBound].map({ $0.properties.isUppercase }) ?? false {
+                            end = end.prefix(1).uppercased() + end.dropFirst()
+                        }
                     }
                     let fixed = "\(t.string(rangePart))-\(end)\(t.string(slash..<r.upperBound))"
                     return .failure(
@@ -143,7 +145,9 @@ struct CronField: Sendable {
         if s.contains("~") {
             let ends = s.split(separator: "~", omittingEmptySubsequences: false)
             return SyntaxError(
-                .cronRandom(s, low: ends.first.map { $0.isEmpty ? "\(low)" : String($0) } ?? "\(low)", high: ends.count > 1 && !ends[1].isEmpty ? String(ends[1]) : "\(high)", field: name),
+                .cronRandom(
+                    s, low: ends.first.map { $0.isEmpty ? "\(low)" : String($0) } ?? "\(low)",
+                    high: ends.count > 1 && !ends[1].isEmpty ? String(ends[1]) : "\(high)", field: name),
                 at: r)
         }
         if s == "?" {

@@ -42,7 +42,8 @@ struct ICSClock {
                 // icalendar reads a time whose TZID it cannot find as floating: so does the importer, and says so.
                 if !unknownZones.contains(where: { $0.tzid == tzid }) { unknownZones.append((tzid, property.range)) }
                 return .success(.floating)
-            case .failure(let why): return .failure(ImportProblem(diagnostic: Diagnostic(Self.message(why, tzid: tzid), at: property.range)))
+            case .failure(let why):
+                return .failure(ImportProblem(diagnostic: Diagnostic(Self.message(why, tzid: tzid), at: property.range)))
             }
         }
         return .success(value.utc ? .utc : .floating)
@@ -86,7 +87,9 @@ struct ICSClock {
         case .failure(let d): return .failure(d)
         case .success(.floating): return .success(value)
         case .success(.utc):
-            return .success(ICSValues.DateTime(local: local(Instant(secondsSinceEpoch: value.local.wallSeconds), in: zone), utc: false, dateOnly: false))
+            return .success(
+                ICSValues.DateTime(local: local(Instant(secondsSinceEpoch: value.local.wallSeconds), in: zone), utc: false, dateOnly: false)
+            )
         case .success(.zone(let own, _)):
             if own == zone { return .success(value) }
             return .success(ICSValues.DateTime(local: local(instant(value.local, in: own), in: zone), utc: false, dateOnly: false))

@@ -23,7 +23,8 @@ struct ICSRecurrence {
         var r = ICSRecurrence(dateOnly: start.value.dateOnly)
         // An empty `RRULE:` is none; the same rule twice is one (recurring-ical-events keeps a set).
         var rules: [ICSDocument.Property] = []
-        for rule in event.all("RRULE") where !rule.value.trimmingCharacters(in: " ").isEmpty && !rules.contains(where: { $0.value == rule.value }) {
+        for rule in event.all("RRULE")
+        where !rule.value.trimmingCharacters(in: " ").isEmpty && !rules.contains(where: { $0.value == rule.value }) {
             rules.append(rule)
         }
         if rules.count > 1 {
@@ -75,7 +76,9 @@ struct ICSRecurrence {
         var until = parsed.until
         // An all-day series ends on UNTIL's date, whatever time it names (recurring-ical-events cuts a
         // date-time UNTIL to its date when DTSTART is a date).
-        if start.value.dateOnly, let written = Self.untilText(text), written.count > 8, let d = ICSValues.dateTime(String(written.prefix(8))) {
+        if start.value.dateOnly, let written = Self.untilText(text), written.count > 8,
+            let d = ICSValues.dateTime(String(written.prefix(8)))
+        {
             text = text.replacingOccurrences(of: "UNTIL=" + written, with: "UNTIL=" + written.prefix(8))
             notes.append("UNTIL=\(written) of an all-day series ends on its date, as recurring-ical-events reads it.")
             until = .date(d.local.date)
@@ -84,7 +87,9 @@ struct ICSRecurrence {
             let aware = start.zone != "UTC" || start.value.utc
             let midnight = LocalDateTime(date: d, time: .midnight)
             text.replaceSubrange(range, with: "UNTIL=" + Self.basic(d) + "T000000" + (aware ? "Z" : ""))
-            notes.append("UNTIL=\(Self.basic(d)) with a timed DTSTART ends at \(aware ? "00:00 UTC" : "00:00") that day, as python-dateutil reads it.")
+            notes.append(
+                "UNTIL=\(Self.basic(d)) with a timed DTSTART ends at \(aware ? "00:00 UTC" : "00:00") that day, as python-dateutil reads it."
+            )
             until = aware ? .utc(Instant(secondsSinceEpoch: midnight.wallSeconds)) : .local(midnight)
         }
         let startInstant = context.clock.instant(start.value.local, in: start.zone)
@@ -133,7 +138,9 @@ struct ICSRecurrence {
             trigger.comments += start.notes + notes
             if !dates.contains(first) { dates.insert(first, at: 0) }
             trigger.comment("DTSTART is an occurrence in iCalendar even when the rule does not give it: it is in `rdates`.")
-            if !exdates.isEmpty { trigger.comment("EXDATEs, and the occurrences that overrides (RECURRENCE-ID) replace, are in `exdates`.") }
+            if !exdates.isEmpty {
+                trigger.comment("EXDATEs, and the occurrences that overrides (RECURRENCE-ID) replace, are in `exdates`.")
+            }
             trigger.set("rrule", quoted: rule.text)
             trigger.set("start", dateOnly ? first.date.description : first.description)
             write(&trigger, dates: dates, zone: start.zone, readerZone: context.spec.timezone)
@@ -150,13 +157,16 @@ struct ICSRecurrence {
         var trigger = ImportedTrigger(id: context.spec.uniqueID(from: summary ?? "", fallback: "event"))
         trigger.comment(head)
         trigger.comments += start.notes + notes
-        if untilBeforeStart != nil { trigger.comment("UNTIL is before DTSTART: the rule gives nothing and DTSTART is no occurrence; the RDATEs remain.") }
+        if untilBeforeStart != nil {
+            trigger.comment("UNTIL is before DTSTART: the rule gives nothing and DTSTART is no occurrence; the RDATEs remain.")
+        }
         if dates.count == 1 {
             var s = start
             s.value.local = once
             Self.once(s, into: &trigger, readerZone: context.spec.timezone)
         } else {
-            trigger.comment("\(dates.count) dates (DTSTART and RDATEs): the first is `start` of a one-occurrence rule, the others are `rdates`.")
+            trigger.comment(
+                "\(dates.count) dates (DTSTART and RDATEs): the first is `start` of a one-occurrence rule, the others are `rdates`.")
             trigger.set("rrule", quoted: "FREQ=DAILY;COUNT=1")
             trigger.set("start", dateOnly ? once.date.description : once.description)
             var r = self

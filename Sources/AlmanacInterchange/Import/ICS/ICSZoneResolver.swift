@@ -65,7 +65,9 @@ struct ICSZoneResolver {
         if ZoneNames.isKnown(tzid) { return .success(Resolved(zone: tzid, note: nil)) }
         // icalendar strips surrounding slashes before it looks a TZID up (`/Europe/Stockholm`).
         let cleaned = tzid.trimmingCharacters(in: "/")
-        if ZoneNames.isKnown(cleaned) && timezones[tzid] == nil { return .success(Resolved(zone: cleaned, note: "TZID '\(tzid)' is \(cleaned).")) }
+        if ZoneNames.isKnown(cleaned) && timezones[tzid] == nil {
+            return .success(Resolved(zone: cleaned, note: "TZID '\(tzid)' is \(cleaned)."))
+        }
         let named = Self.suggested(by: tzid)
         guard let component = timezones[tzid] else {
             guard let first = named.first else { return .failure(.unknown) }
@@ -77,7 +79,8 @@ struct ICSZoneResolver {
         for candidate in named {
             guard let table = OffsetTable(zone: candidate.zone, covering: span.from, to: span.to) else { continue }
             if rules.firstDifference(from: table, in: span) == nil {
-                return .success(Resolved(zone: candidate.zone, note: "TZID '\(tzid)' is \(candidate.why); its VTIMEZONE agrees over \(years)."))
+                return .success(
+                    Resolved(zone: candidate.zone, note: "TZID '\(tzid)' is \(candidate.why); its VTIMEZONE agrees over \(years)."))
             }
         }
         if let zone = equalZone(rules) {

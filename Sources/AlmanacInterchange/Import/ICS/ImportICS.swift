@@ -13,7 +13,8 @@ struct ICSImporter {
 
     func run(into spec: inout ImportSpecWriter, _ diagnostics: inout DiagnosticBag) {
         let document = ICSDocument.read(file)
-        let firstYear = document.events.compactMap { $0.first("DTSTART").flatMap { ICSValues.dateTime($0.value) }?.local.date.year }.min() ?? 2026
+        let firstYear =
+            document.events.compactMap { $0.first("DTSTART").flatMap { ICSValues.dateTime($0.value) }?.local.date.year }.min() ?? 2026
         let clock = ICSClock(document: document, readerZone: timezone, firstYear: firstYear)
         if let calendarZone = clock.calendarZone {
             spec.header.append("X-WR-TIMEZONE (line \(calendarZone.line)): floating times, and the UTC times of recurring events, are")
@@ -29,7 +30,8 @@ struct ICSImporter {
         for series in ICSSeries.group(document.events) {
             for (old, by) in series.superseded {
                 event.spec.header.append(
-                    "VEVENT at line \(old.line) is an earlier version (SEQUENCE \(ICSSeries.sequence(old))) of the one at line \(by.line): not imported.")
+                    "VEVENT at line \(old.line) is an earlier version (SEQUENCE \(ICSSeries.sequence(old))) of the one at line \(by.line): not imported."
+                )
             }
             made += event.convert(series)
         }
@@ -37,7 +39,9 @@ struct ICSImporter {
         swap(&event.diagnostics, &diagnostics)
         for (tzid, at) in event.clock.unknownZones {
             diagnostics.emit(Diagnostic(.importICSZoneReadFloating(tzid, zone: event.clock.floatingZone ?? "UTC"), at: at))
-            spec.header.append("TZID '\(tzid)' names no zone and no VTIMEZONE defines it: its times are read as floating, in \(event.clock.floatingZone ?? "UTC").")
+            spec.header.append(
+                "TZID '\(tzid)' names no zone and no VTIMEZONE defines it: its times are read as floating, in \(event.clock.floatingZone ?? "UTC")."
+            )
         }
         // Source order, so that a reader finds each VEVENT's trigger where the VEVENT was.
         for (_, trigger) in made.sorted(by: { $0.line < $1.line }) { spec.triggers.append(trigger) }
@@ -89,7 +93,8 @@ struct ICSEvent {
         if let core = series.core, let until = Self.until(core) {
             for o in series.overrides where o.first("RRULE") != nil && ICSSeries.sequence(o) < ICSSeries.sequence(core) {
                 guard let rid = o.first("RECURRENCE-ID")?.value, let r = ICSValues.dateTime(rid), r.local.date > until else { continue }
-                spec.header.append("VEVENT at line \(o.line) is an older override (with an RRULE) of an occurrence after its series' UNTIL: not imported.")
+                spec.header.append(
+                    "VEVENT at line \(o.line) is an older override (with an RRULE) of an occurrence after its series' UNTIL: not imported.")
                 deleted.insert(o.line)
             }
         }
@@ -101,7 +106,9 @@ struct ICSEvent {
 
     /// The date of a series' UNTIL, if its RRULE has one.
     static func until(_ event: ICSDocument.Component) -> CivilDate? {
-        guard let rule = event.first("RRULE"), case let (parsed?, _) = RRuleParser.parse(rule.value), let until = parsed.until else { return nil }
+        guard let rule = event.first("RRULE"), case let (parsed?, _) = RRuleParser.parse(rule.value), let until = parsed.until else {
+            return nil
+        }
         switch until {
         case .date(let d): return d
         case .local(let l): return l.date
@@ -141,14 +148,16 @@ struct ICSEvent {
             // matters for a recurring event (its wall time follows the zone's clock changes).
             if let calendar = clock.calendarZone?.zone, event.first("RRULE").map({ !$0.value.isEmpty }) ?? false {
                 let local = clock.local(Instant(secondsSinceEpoch: value.local.wallSeconds), in: calendar)
-                return Start(property: property, value: ICSValues.DateTime(local: local, utc: false, dateOnly: false), zone: calendar, notes: notes)
+                return Start(
+                    property: property, value: ICSValues.DateTime(local: local, utc: false, dateOnly: false), zone: calendar, notes: notes)
             }
             return Start(property: property, value: value, zone: "UTC", notes: notes)
         case .success(.floating):
             // recurring-ical-events reads a floating or date DTSTART in the zone of the first of DTEND,
             // EXDATE and RDATE that has one (it makes the event's times comparable so): the same here.
             if clock.calendarZone == nil, let (zone, from) = siblingZone(event) {
-                notes.append("DTSTART has no zone and \(from.name) (line \(from.line)) has one: read in \(zone), as recurring-ical-events reads it.")
+                notes.append(
+                    "DTSTART has no zone and \(from.name) (line \(from.line)) has one: read in \(zone), as recurring-ical-events reads it.")
                 if value.dateOnly { value.dateOnly = false }
                 return Start(property: property, value: value, zone: zone, notes: notes)
             }
@@ -163,7 +172,9 @@ struct ICSEvent {
     /// The zone of the first of DTEND, EXDATE and RDATE (in that order) that is a zoned or UTC time.
     mutating func siblingZone(_ event: ICSDocument.Component) -> (String, ICSDocument.Property)? {
         for p in event.all("DTEND") + event.all("EXDATE") + event.all("RDATE") {
-            guard let first = p.value.split(separator: ",").first, let v = ICSValues.periodStart(String(first)), !v.dateOnly else { continue }
+            guard let first = p.value.split(separator: ",").first, let v = ICSValues.periodStart(String(first)), !v.dateOnly else {
+                continue
+            }
             switch clock.place(of: p, v) {
             case .success(.zone(let zone, _)): return (zone, p)
             case .success(.utc): return ("UTC", p)

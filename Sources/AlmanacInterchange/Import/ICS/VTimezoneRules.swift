@@ -56,7 +56,9 @@ struct VTimezoneRules {
     func firstDifference(from table: OffsetTable, in span: (from: Instant, to: Instant)) -> Instant? {
         var checks = [span.from.secondsSinceEpoch]
         checks += onsets.map(\.instant).filter { $0 > span.from.secondsSinceEpoch && $0 < span.to.secondsSinceEpoch }
-        checks += table.changes.map(\.instant.secondsSinceEpoch).filter { $0 > span.from.secondsSinceEpoch && $0 < span.to.secondsSinceEpoch }
+        checks += table.changes.map(\.instant.secondsSinceEpoch).filter {
+            $0 > span.from.secondsSinceEpoch && $0 < span.to.secondsSinceEpoch
+        }
         for t in checks.sorted() where offset(at: t) != table.offset(at: Instant(secondsSinceEpoch: t)) {
             return Instant(secondsSinceEpoch: t)
         }
@@ -69,7 +71,8 @@ struct VTimezoneRules {
         guard s.count == 5 || s.count == 7, s[0] == UInt8(ascii: "+") || s[0] == UInt8(ascii: "-") else { return nil }
         let digits = s.dropFirst().map { Int($0) - 48 }
         guard digits.allSatisfy({ (0...9).contains($0) }) else { return nil }
-        let seconds = (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60 + (s.count == 7 ? digits[4] * 10 + digits[5] : 0)
+        let seconds =
+            (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60 + (s.count == 7 ? digits[4] * 10 + digits[5] : 0)
         return s[0] == UInt8(ascii: "-") ? -seconds : seconds
     }
 

@@ -158,8 +158,10 @@ struct SystemdImporter {
         guard let first = dates.first, let gap = SystemdGapBehaviour.gaps(zone).first(where: { $0.date == first }) else { return }
         let times = ExportClock.timesText(lost)
         diagnostics.emit(
-            Diagnostic(.importSystemdAfterGap(times: times, zone: zone, gap: gap.text, first: first.description, days: dates.count), at: at))
-        trigger.comment("systemd 252 does not elapse \(times) after \(zone)'s gap \(gap.text) (\(dates.count) days from \(first)); the plan does.")
+            Diagnostic(.importSystemdAfterGap(times: times, zone: zone, gap: gap.text, first: first.description, days: dates.count), at: at)
+        )
+        trigger.comment(
+            "systemd 252 does not elapse \(times) after \(zone)'s gap \(gap.text) (\(dates.count) days from \(first)); the plan does.")
     }
 
     /// A systemd time span in whole seconds (`90`, `30s`, `5min`, `1h 30min`, `2d`); nil when not one

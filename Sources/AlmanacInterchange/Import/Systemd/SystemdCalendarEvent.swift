@@ -77,7 +77,9 @@ struct SystemdCalendarEvent {
         var i = 0
         if i < words.count, let first = words[i].text.first, first.isLetter {
             guard let set = weekdaySet(words[i].text) else {
-                return fail(.importSystemdSyntax("'\(words[i].text)' is not a weekday, a list or a range of them (`Mon..Fri`, `Mon-Fri`)"), words[i])
+                return fail(
+                    .importSystemdSyntax("'\(words[i].text)' is not a weekday, a list or a range of them (`Mon..Fri`, `Mon-Fri`)"), words[i]
+                )
             }
             event.weekdays = set
             i += 1
@@ -159,7 +161,9 @@ struct SystemdCalendarEvent {
             let dots = item.components(separatedBy: "..")
             let ends = dots.count == 2 ? dots : item.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
             // systemd refuses a range that wraps past Sunday (`Fri..Mon`) and mixed separators.
-            guard ends.count <= 2, !(dots.count == 2 && ends[1].contains("-")), let a = weekday(ends[0]), let b = weekday(ends.last!), a <= b else {
+            guard ends.count <= 2, !(dots.count == 2 && ends[1].contains("-")), let a = weekday(ends[0]), let b = weekday(ends.last!),
+                a <= b
+            else {
                 return nil
             }
             for d in a...b { set.insert(d) }

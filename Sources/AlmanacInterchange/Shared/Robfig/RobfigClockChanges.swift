@@ -14,13 +14,15 @@ enum RobfigClockChanges {
 
     static func differences(_ spec: RobfigSpec, zone: String, policy: DSTPolicy) -> [Difference] {
         guard zone != "UTC", zone != "Etc/UTC",
-            let table = OffsetTable(zone: zone, covering: Instant(secondsSinceEpoch: 1_577_836_800), to: Instant(secondsSinceEpoch: 2_208_988_800))
+            let table = OffsetTable(
+                zone: zone, covering: Instant(secondsSinceEpoch: 1_577_836_800), to: Instant(secondsSinceEpoch: 2_208_988_800))
         else { return [] }
         let next = RobfigNext(spec: spec, zone: zone)
         let minutes = (0..<60).filter { spec.minutes & (1 << UInt64($0)) != 0 }
         let hours = (0..<24).filter { spec.hours & (1 << UInt64($0)) != 0 }
         var out: [Difference] = []
-        for change in table.changes where change.instant.secondsSinceEpoch >= 1_577_836_800 && change.instant.secondsSinceEpoch < 2_208_988_800 {
+        for change in table.changes
+        where change.instant.secondsSinceEpoch >= 1_577_836_800 && change.instant.secondsSinceEpoch < 2_208_988_800 {
             let day = LocalDateTime(wallSeconds: change.instant.secondsSinceEpoch + Int64(change.before)).date
             // The change's day and the days either side, as instants: [start of day-1, start of day+2).
             let from = table.resolve(LocalDateTime(date: day.adding(days: -1), time: .midnight)).earliestInstant
@@ -50,11 +52,13 @@ enum RobfigClockChanges {
             var byDate: [CivilDate: Difference] = [:]
             for i in robfig.subtracting(plan) {
                 let w = wall(i)
-                byDate[w.date, default: Difference(date: w.date, robfigOnly: [], planOnly: [])].robfigOnly.append(ExportClock.clock(w.time.secondsOfDay))
+                byDate[w.date, default: Difference(date: w.date, robfigOnly: [], planOnly: [])].robfigOnly.append(
+                    ExportClock.clock(w.time.secondsOfDay))
             }
             for i in plan.subtracting(robfig) {
                 let w = wall(i)
-                byDate[w.date, default: Difference(date: w.date, robfigOnly: [], planOnly: [])].planOnly.append(ExportClock.clock(w.time.secondsOfDay))
+                byDate[w.date, default: Difference(date: w.date, robfigOnly: [], planOnly: [])].planOnly.append(
+                    ExportClock.clock(w.time.secondsOfDay))
             }
             for (_, var d) in byDate {
                 d.robfigOnly.sort()

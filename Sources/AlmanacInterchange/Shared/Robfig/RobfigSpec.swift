@@ -60,7 +60,8 @@ struct RobfigSpec: Equatable {
         }
         guard fields.count == 5 else {
             let at = fields.isEmpty ? 0..<scalars.count : fields[0].lowerBound..<fields.last!.upperBound
-            return .failure(Refusal(reason: "expected exactly 5 fields, found \(fields.count)", offset: at.lowerBound, length: max(1, at.count)))
+            return .failure(
+                Refusal(reason: "expected exactly 5 fields, found \(fields.count)", offset: at.lowerBound, length: max(1, at.count)))
         }
         var spec = RobfigSpec()
         var bits: [UInt64] = []
@@ -117,12 +118,16 @@ struct RobfigSpec: Equatable {
             end = b.max
             star = true
         } else {
-            guard let low = intOrName(lowAndHigh[0], b.names, min: b.min) else { return refuse("failed to parse int from \(lowAndHigh[0])") }
+            guard let low = intOrName(lowAndHigh[0], b.names, min: b.min) else {
+                return refuse("failed to parse int from \(lowAndHigh[0])")
+            }
             start = low
             switch lowAndHigh.count {
             case 1: end = start
             case 2:
-                guard let high = intOrName(lowAndHigh[1], b.names, min: b.min) else { return refuse("failed to parse int from \(lowAndHigh[1])") }
+                guard let high = intOrName(lowAndHigh[1], b.names, min: b.min) else {
+                    return refuse("failed to parse int from \(lowAndHigh[1])")
+                }
                 end = high
             default: return refuse("too many hyphens: \(text)")
             }

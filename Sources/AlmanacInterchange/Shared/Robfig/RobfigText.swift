@@ -42,8 +42,10 @@ enum RobfigText {
                 return nil
             }
         }
-        return [field(e.minutes, 0, 59, star: true), field(UInt64(e.hours), 0, 23, star: true), domText,
-                field(UInt64(e.months), 1, 12, star: true), dowText].joined(separator: " ")
+        return [
+            field(e.minutes, 0, 59, star: true), field(UInt64(e.hours), 0, 23, star: true), domText,
+            field(UInt64(e.months), 1, 12, star: true), dowText,
+        ].joined(separator: " ")
     }
 
     /// A field from its bits: `*` for every value when the star is wanted, else `lo-hi`; a step

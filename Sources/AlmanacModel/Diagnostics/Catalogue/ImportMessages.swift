@@ -31,7 +31,8 @@ extension DiagnosticMessage {
     }
 
     package static let importKubernetesNever = DiagnosticMessage(
-        .importSyntax, "robfig/cron reads a field of this schedule as empty (a list of nothing), so the CronJob never runs; write its values")
+        .importSyntax,
+        "robfig/cron reads a field of this schedule as empty (a list of nothing), so the CronJob never runs; write its values")
 
     package static func importKubernetesMissing(_ path: String) -> DiagnosticMessage {
         .init(.importSyntax, "a CronJob needs `\(path)`")
@@ -94,13 +95,15 @@ extension DiagnosticMessage {
     package static func importICSZoneDefinitionUnread(_ tzid: String) -> DiagnosticMessage {
         .init(
             .importZoneDefinition,
-            "the VTIMEZONE '\(tzid)' uses a rule the importer does not read (it reads yearly rules by month with a weekday ordinal, weekdays within days, or days); use an IANA name as TZID")
+            "the VTIMEZONE '\(tzid)' uses a rule the importer does not read (it reads yearly rules by month with a weekday ordinal, weekdays within days, or days); use an IANA name as TZID"
+        )
     }
 
     package static func importICSZoneDefinitionDiffers(_ tzid: String, zone: String, at: String) -> DiagnosticMessage {
         .init(
             .importZoneDefinition,
-            "the VTIMEZONE '\(tzid)' gives another offset than \(zone) at \(at), and no IANA zone has its offsets; its events would move against any zone Almanac knows: fix the VTIMEZONE or use an IANA name as TZID")
+            "the VTIMEZONE '\(tzid)' gives another offset than \(zone) at \(at), and no IANA zone has its offsets; its events would move against any zone Almanac knows: fix the VTIMEZONE or use an IANA name as TZID"
+        )
     }
 
     package static func importICSZoneDefinitionUnmatched(_ tzid: String, years: String) -> DiagnosticMessage {
@@ -113,32 +116,37 @@ extension DiagnosticMessage {
 
     package static let importICSEndBeforeStart = DiagnosticMessage(
         .importEndBeforeStart,
-        "DTEND is before DTSTART; recurring-ical-events swaps them, so the event is imported as starting at DTEND: fix the event if that is wrong")
+        "DTEND is before DTSTART; recurring-ical-events swaps them, so the event is imported as starting at DTEND: fix the event if that is wrong"
+    )
 
     // MARK: W0922 importUntilBeforeStart
 
     package static let importICSUntilBeforeStart = DiagnosticMessage(
         .importUntilBeforeStart,
-        "UNTIL is before DTSTART: the rule gives no occurrence and DTSTART is none either (recurring-ical-events); only the RDATEs are imported")
+        "UNTIL is before DTSTART: the rule gives no occurrence and DTSTART is none either (recurring-ical-events); only the RDATEs are imported"
+    )
 
     // MARK: W0923 importEngineLoses
 
     package static func importSystemdAfterGap(times: String, zone: String, gap: String, first: String, days: Int) -> DiagnosticMessage {
         .init(
             .importEngineLoses,
-            "systemd 252 does not elapse this at \(times) right after the spring-forward gap of \(zone) (\(gap); \(days) days from \(first) to 2039), the imported spec does; the spec fires where the timer did not")
+            "systemd 252 does not elapse this at \(times) right after the spring-forward gap of \(zone) (\(gap); \(days) days from \(first) to 2039), the imported spec does; the spec fires where the timer did not"
+        )
     }
 
     package static func importSystemdStops(zone: String, gap: String, date: String) -> DiagnosticMessage {
         .init(
             .importEngineLoses,
-            "systemd 252 cannot compute this value's next elapse on \(date), the spring-forward gap of \(zone) (\(gap)): the timer stops for good there (\"Resource deadlock avoided\"); the imported spec goes on firing")
+            "systemd 252 cannot compute this value's next elapse on \(date), the spring-forward gap of \(zone) (\(gap)): the timer stops for good there (\"Resource deadlock avoided\"); the imported spec goes on firing"
+        )
     }
 
     package static func importKubernetesClockChange(zone: String, days: String) -> DiagnosticMessage {
         .init(
             .importEngineLoses,
-            "the CronJob controller (robfig/cron v3, which adds real hours and minutes to find the next time) fires otherwise than the imported spec on clock-change days in \(zone): \(days)")
+            "the CronJob controller (robfig/cron v3, which adds real hours and minutes to find the next time) fires otherwise than the imported spec on clock-change days in \(zone): \(days)"
+        )
     }
 
     // MARK: W0924 importZoneReadFloating
@@ -146,7 +154,8 @@ extension DiagnosticMessage {
     package static func importICSZoneReadFloating(_ tzid: String, zone: String) -> DiagnosticMessage {
         .init(
             .importZoneReadFloating,
-            "TZID '\(tzid)' names no zone (not IANA, Windows or vendor-prefixed) and no VTIMEZONE defines it; icalendar reads such times as floating, and so they are read in \(zone): write an IANA name if another zone was meant")
+            "TZID '\(tzid)' names no zone (not IANA, Windows or vendor-prefixed) and no VTIMEZONE defines it; icalendar reads such times as floating, and so they are read in \(zone): write an IANA name if another zone was meant"
+        )
     }
 
     // MARK: E0160 importTooLarge
@@ -158,6 +167,8 @@ extension DiagnosticMessage {
     }
 
     package static func importFileTooLarge(bytes: Int, limit: Int) -> DiagnosticMessage {
-        .init(.importTooLarge, "the file has \(bytes) bytes; an imported spec holds at most \(limit) bytes, so no import of it fits: split the file")
+        .init(
+            .importTooLarge,
+            "the file has \(bytes) bytes; an imported spec holds at most \(limit) bytes, so no import of it fits: split the file")
     }
 }
