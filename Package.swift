@@ -15,7 +15,9 @@ let package = Package(
         // Everything an app needs to build, check and compile a schedule in process, and read plans.
         .library(
             name: "AlmanacCore",
-            targets: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler"]),
+            targets: [
+                "AlmanacVocabulary", "AlmanacEscaping", "AlmanacTime", "AlmanacJSON", "AlmanacModel", "AlmanacPlan", "AlmanacCompiler",
+            ]),
         // YAML spec files → the model (links the system libyaml).
         .library(name: "AlmanacSpec", targets: ["AlmanacSpec"]),
         .library(name: "AlmanacPlanDiff", targets: ["AlmanacPlanDiff"]),
@@ -24,21 +26,31 @@ let package = Package(
         .plugin(name: "AlmanacSwiftGenerator", targets: ["AlmanacSwiftGenerator"]),
         // How both executables read times and durations; a product only so the fuzzing package can reach it.
         .library(name: "AlmanacCommandLine", targets: ["AlmanacCommandLine"]),
+        // Products only so the fuzzing package can reach the importers, exporters and `generate swift`.
+        .library(name: "AlmanacInterchange", targets: ["AlmanacInterchange"]),
+        .library(name: "AlmanacCodegen", targets: ["AlmanacCodegen"]),
     ],
     traits: [
         // The PostgreSQL store (`--store postgres://…`) and everything it brings (SwiftNIO, postgres-nio).
-        // `swift build --disable-default-traits` builds a file-store-only almanac-exec.
+        // `swift build --disable-default-traits` builds a file-store-only almanac-exec, without either trait.
         .trait(name: "PostgreSQL", description: "almanac-exec's shared PostgreSQL store (postgres-nio)"),
-        .default(enabledTraits: ["PostgreSQL"]),
+        // almanac-exec's HTTP server (`--metrics`: /metrics, /healthz) on Hummingbird and SwiftNIO.
+        .trait(name: "HTTP", description: "almanac-exec's HTTP server for metrics and health (Hummingbird)"),
+        .default(enabledTraits: ["PostgreSQL", "HTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.5.0"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
+        // 2.4: `# HELP` lines.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // Without its default traits: no swift-configuration, no full Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // MARK: CYAML — system library over libyaml (Debian libyaml-dev, Homebrew libyaml)
@@ -59,12 +71,19 @@ let package = Package(
         // region events, concurrency policies, terminal colours (one definition each)
         .target(name: "AlmanacVocabulary"),
 
+        // MARK: AlmanacEscaping — one escaping rule per output format (systemd units, crontab, YAML, Swift,
+        // iCalendar, XML/HTML, terminals) and the control-character classes the validator refuses; no dependencies
+        .target(name: "AlmanacEscaping"),
+        .testTarget(name: "AlmanacEscapingTests", dependencies: ["AlmanacEscaping", "AlmanacTestSupport"]),
+
         // MARK: AlmanacModel — schedules, triggers and rules; value syntaxes; diagnostics; checks on the model
-        .target(name: "AlmanacModel", dependencies: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON"]),
+        .target(name: "AlmanacModel", dependencies: ["AlmanacVocabulary", "AlmanacEscaping", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: AlmanacSpec — the YAML front end: text → located YAML nodes → AlmanacModel's Schedule
         .target(name: "AlmanacSpec", dependencies: ["CYAML", "AlmanacModel", "AlmanacTime", "AlmanacJSON"]),
-        .testTarget(name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacEscaping", "AlmanacTestSupport"],
+            exclude: ["Fixtures"]),
 
         // MARK: AlmanacPlan — the executors' contract: plan model, canonical writer, streaming reader
         .target(name: "AlmanacPlan", dependencies: ["AlmanacVocabulary", "AlmanacTime", "AlmanacJSON"]),
@@ -73,7 +92,7 @@ let package = Package(
             dependencies: ["AlmanacPlan", "AlmanacVocabulary", "AlmanacJSON", "AlmanacPlanDiff", "AlmanacTestSupport"]),
 
         // MARK: AlmanacPlanDiff — what changed between two plans, and its text, Markdown and JSON renderers
-        .target(name: "AlmanacPlanDiff", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        .target(name: "AlmanacPlanDiff", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacEscaping"]),
 
         // MARK: AlmanacCompiler — per-kind fire streams merged over a window, budgets and lints → Plan
         .target(name: "AlmanacCompiler", dependencies: ["AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
@@ -90,22 +109,27 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]),
 
         // MARK: AlmanacExpect — expectation files (`NAME.expect.yaml`) checked against a spec's fires (`almanac test`)
-        .target(name: "AlmanacExpect", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime"]),
+        .target(
+            name: "AlmanacExpect", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime", "AlmanacEscaping"]),
         .testTarget(name: "AlmanacExpectTests", dependencies: ["AlmanacExpect", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"]),
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
-        .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON"]),
+        .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON", "AlmanacEscaping"]),
         .testTarget(
-            name: "AlmanacCodegenTests", dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacTestSupport"], exclude: ["Golden"]),
+            name: "AlmanacCodegenTests",
+            dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacEscaping", "AlmanacTime", "AlmanacJSON", "AlmanacTestSupport"],
+            exclude: ["Golden"]),
         .plugin(name: "AlmanacSwiftGenerator", capability: .buildTool(), dependencies: ["almanac"]),
 
         // MARK: AlmanacInterchange — other schedulers' formats: `almanac export` (a loss report per trigger) and
         // `almanac import` (crontab, systemd timers, Kubernetes CronJobs, iCalendar → spec)
-        .target(name: "AlmanacInterchange", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        .target(
+            name: "AlmanacInterchange",
+            dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacEscaping"]),
         .testTarget(
             name: "AlmanacInterchangeTests",
             dependencies: [
                 "AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacModel", "AlmanacTime", "AlmanacJSON",
-                "AlmanacTestSupport",
+                "AlmanacEscaping", "AlmanacTestSupport",
             ],
             exclude: ["Fixtures", "Golden", "Corpus"]),
 
@@ -113,7 +137,7 @@ let package = Package(
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: Render — a plan (or the difference of two) as an SVG/HTML timeline
-        .target(name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime"]),
+        .target(name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime", "AlmanacEscaping"]),
         .testTarget(
             name: "AlmanacRenderTests",
             dependencies: ["AlmanacRender", "AlmanacSpec", "AlmanacCompiler", "AlmanacCommandLine", "AlmanacTestSupport"],
@@ -123,13 +147,29 @@ let package = Package(
             dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport", "AlmanacExecutorTestSupport"], exclude: ["Golden"]
         ),
 
-        // MARK: AlmanacMetrics — executor metrics (swift-metrics) served in the Prometheus text format
+        // MARK: AlmanacMetrics — executor metrics (swift-metrics) in the Prometheus text format
         .target(
             name: "AlmanacMetrics",
             dependencies: [
-                .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
+                "AlmanacExecutor", .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
+
+        // MARK: AlmanacHTTP — the executor's HTTP server (/metrics, /healthz) on Hummingbird: deadlines,
+        // connection limits, IPv4 and IPv6. Linked only with the HTTP trait.
+        .target(
+            name: "AlmanacHTTP",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "AlmanacHTTPTests",
+            dependencies: ["AlmanacHTTP", "AlmanacMetrics", "AlmanacExecutor", "AlmanacPlan", "AlmanacTime", .product(name: "Metrics", package: "swift-metrics")]),
 
         // MARK: AlmanacPostgres — the shared store: executors claim a plan's fires from PostgreSQL, each once
         .target(
@@ -140,14 +180,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
 
         .testTarget(
             name: "AlmanacPostgresTests",
             dependencies: [
-                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacExecutor", "AlmanacExecutorTestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacExecutor", "AlmanacExecutorTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]),
 
         // MARK: Executables — thin ArgumentParser front ends over one shared reading of times and durations
@@ -159,15 +202,17 @@ let package = Package(
             name: "almanac",
             dependencies: [
                 "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine",
-                "AlmanacExplain", "AlmanacExpect", "AlmanacInterchange", "AlmanacRender",
+                "AlmanacExplain", "AlmanacExpect", "AlmanacInterchange", "AlmanacRender", "AlmanacEscaping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "almanac-exec",
             dependencies: [
-                "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics",
+                "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics", "AlmanacEscaping",
                 .target(name: "AlmanacPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "AlmanacHTTP", condition: .when(traits: ["HTTP"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -4,7 +4,9 @@
 // -sanitize=fuzzer into .build-fuzz). Each target is a main.swift that hands one check to libFuzzer.
 import PackageDescription
 
-let targets = ["fuzz-spec", "fuzz-compile", "fuzz-recurrence", "fuzz-plan", "fuzz-executor-input", "fuzz-syntax"]
+let targets = [
+    "fuzz-spec", "fuzz-compile", "fuzz-recurrence", "fuzz-plan", "fuzz-executor-input", "fuzz-syntax", "fuzz-import", "fuzz-codegen",
+]
 
 let package = Package(
     name: "AlmanacFuzz",
@@ -20,6 +22,8 @@ let package = Package(
                 .product(name: "AlmanacCore", package: "Almanac"),
                 .product(name: "AlmanacExecutor", package: "Almanac"),
                 .product(name: "AlmanacCommandLine", package: "Almanac"),
+                .product(name: "AlmanacInterchange", package: "Almanac"),
+                .product(name: "AlmanacCodegen", package: "Almanac"),
             ]
         ),
     ] + targets.map { .executableTarget(name: $0, dependencies: ["FuzzChecks"]) }

@@ -2,8 +2,8 @@
 # Cluster chaos test of `almanac-exec run --store postgres://…` against a real PostgreSQL (Debian's):
 # three executors share a dense plan (RATE fires a second for SECONDS_); executors are SIGKILLed at
 # random moments (often mid-burst, commands running), each in turn, KILLS times in all, and restarted
-# under new names; the database is restarted once mid-run; and a new plan replaces the file mid-run, dropping the later
-# fires of five triggers and adding a trigger. Each command appends `FIRE_ID ATTEMPT EXECUTOR` to one
+# under new names; the database is restarted once mid-run; and a new plan replaces the file mid-run and
+# is deployed (`almanac-exec deploy`), dropping the later fires of five triggers and adding a trigger. Each command appends `FIRE_ID ATTEMPT EXECUTOR` to one
 # file, then runs 0.4 s (so kills land while commands run). A checker then holds every fire against
 # what ran and what the store recorded:
 #   --in-doubt skip : no fire ran twice; every fire ran or is recorded `in_doubt` (its executor died
@@ -70,6 +70,9 @@ json.dump(p, open(path + ".tmp", "w"), indent=1)
 os.rename(path + ".tmp", path)
 PY
       cp "$dir/plan.json" "$dir/plan-v2.json"
+      # Replacing the file is not enough: executors follow the store, and a plan the spec never had
+      # becomes current only when deployed (they then read their file again and run it).
+      "$BIN" deploy "$dir/plan.json" --store "$store" --expect-revision 1 >/dev/null
       replanned=$now
     fi
     slot=$(( k % 3 + 1 ))   # each executor in turn: KILLS/3 kills each

@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets_all=(spec compile recurrence plan executor-input syntax)
+targets_all=(spec compile recurrence plan executor-input syntax import codegen)
 if [ "${1:-}" = "--list" ]; then printf '%s\n' "${targets_all[@]}"; exit 0; fi
 seconds=${1:-60}
 shift || true

@@ -1,3 +1,5 @@
+import AlmanacEscaping
+
 /// How a spec's names become Swift names: `morning-pill` → `morningPill`, `2fa` → `_2fa`,
 /// `default` → `` `default` ``. Trigger ids are `[a-z0-9][a-z0-9._-]*`; payload keys may be anything,
 /// and those with no Swift spelling get none.
@@ -9,7 +11,7 @@ enum SwiftName {
         guard let first = words.first else { return nil }
         var name = lowerFirst(first) + words.dropFirst().map(upperFirst).joined()
         if let c = name.first, c.isNumber { name = "_" + name }
-        return keywords.contains(name) ? "`\(name)`" : name
+        return SwiftText.identifier(name)
     }
 
     /// UpperCamelCase, for type names: `team-reminders` → `TeamReminders`.
@@ -29,17 +31,6 @@ enum SwiftName {
     }
 
     private static func upperFirst(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
-
-    /// Swift's keywords and the names a generated enum already has (`allCases`, `rawValue`, `init`):
-    /// these are written in backticks, or reported when backticks cannot help.
-    static let keywords: Set<String> = [
-        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
-        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
-        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case",
-        "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
-        "return", "throw", "switch", "where", "while", "as", "any", "await", "false", "is", "nil", "self", "super",
-        "throws", "true", "try", "Any", "Self", "Type", "Protocol", "some", "package",
-    ]
 
     /// Members every generated trigger enum has; a case with one of these names would clash.
     static let enumMembers: Set<String> = ["allCases", "rawValue", "init", "hashValue", "hash", "description"]

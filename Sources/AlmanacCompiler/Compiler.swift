@@ -131,7 +131,7 @@ public struct Compiler: Sendable {
         let budget = RegionBudget(armings, maxRegions: schedule.limits.maxRegions)
         let regions = budget.regions
         let header = Plan(
-            spec: SpecInfo(name: schedule.name, sha256: specSHA256), window: window,
+            spec: SpecInfo(name: schedule.name, sha256: specSHA256, runsOn: schedule.runsOn), window: window,
             tzdata: recordsZoneDigest ? Self.zoneDataLabel(version: tzdataVersion, zones: Array(tables.keys)) : tzdataVersion,
             limits: PlanLimits(
                 maxPending: schedule.limits.maxPending, maxRegions: schedule.limits.maxRegions,

@@ -61,9 +61,11 @@ public struct Expansion: Sendable {
             groups.append(group)
         }
         var count = 0
+        // A server's daemon registers nothing ahead: no phone budget to lint (W0605).
+        let lintsBudget = header.spec.runsOn == .phone
         var budget = PendingBudget(limits: limits, table: coverageTable)
         func deliver(_ fire: Fire) throws {
-            budget.observe(at: fire.at.secondsSinceEpoch, trigger: fire.trigger)
+            if lintsBudget { budget.observe(at: fire.at.secondsSinceEpoch, trigger: fire.trigger) }
             try sink(fire)
         }
         while let top = heap.top {
@@ -89,7 +91,7 @@ public struct Expansion: Sendable {
         }
         budget.finish()
         // One trigger's place is looked up, when there is a warning: no table of every trigger's.
-        let pending = budget.diagnostic(range: { id in triggers.first { $0.id == id }?.range })
+        let pending = lintsBudget ? budget.diagnostic(range: { id in triggers.first { $0.id == id }?.range }) : nil
         let diagnostics =
             regionWarnings + (pending.map { [$0] } ?? [])
             + Self.diagnostics(

@@ -12,7 +12,7 @@ public struct BackendRegistry {
     public struct Configuration {
         /// `--record FILE` (spy).
         public var recordPath: String?
-        /// The command after `--` (exec).
+        /// The command after `--` (exec); empty: each trigger runs its own `payload.command`.
         public var command: [String] = []
         /// The environment commands inherit (exec); the executable passes its own.
         public var environment: [String: String] = [:]
@@ -74,8 +74,7 @@ public struct BackendRegistry {
                     buffered: configuration.bufferOutput))
         }
         registry.register("exec") { configuration in
-            guard !configuration.command.isEmpty else { throw ExecutorError("the exec backend needs a command after --") }
-            return ExecBackend(
+            ExecBackend(
                 command: configuration.command, environment: configuration.environment,
                 timeout: configuration.timeout, maxConcurrent: configuration.maxConcurrent,
                 onOutcome: configuration.onOutcome)

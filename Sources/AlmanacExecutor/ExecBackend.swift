@@ -6,9 +6,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs a command per fire, with no shell: the fire in `ALMANAC_FIRE_ID`, `ALMANAC_ATTEMPT`, `ALMANAC_TRIGGER`,
-/// `ALMANAC_AT`, `ALMANAC_LOCAL` (and `ALMANAC_NOMINAL` when set), the trigger's payload as JSON
-/// on standard input (in place before the command starts).
+/// Runs a command per fire: the fire in `ALMANAC_FIRE_ID`, `ALMANAC_ATTEMPT`, `ALMANAC_TRIGGER`,
+/// `ALMANAC_AT`, `ALMANAC_LOCAL` (and `ALMANAC_NOMINAL` when set), its standard input in place before
+/// the command starts. Either one command for every trigger, without a shell, the trigger's payload as
+/// JSON on standard input; or, when `command` is empty, each trigger's own (`TriggerCommand`: its
+/// `payload.command`, `environment` and `stdin`, as an imported crontab line runs under cron).
 ///
 /// `fire` returns once the command has started, so a slow command does not delay the next fire. The
 /// loop starts a fire only while fewer than `slots` commands run (`SlottedBackend`). Each command runs
@@ -21,6 +23,7 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
     /// The same at the daemon's stop, which must be prompt.
     public static let stopGrace = 0.5
 
+    /// The command for every trigger; empty when each trigger brings its own (`TriggerCommand`).
     public let command: [String]
     public let slots: Int
     private let environment: [String: String]
@@ -75,16 +78,31 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
     /// store re-runs a fire whose first executor died after starting it (`--in-doubt retry`).
     public func fire(_ fire: Fire, trigger: PlanTrigger, attempt: Int) {
         var env = environment
+        var arguments = command
+        var input: [UInt8]
+        if command.isEmpty {
+            switch TriggerCommand.of(trigger, id: fire.trigger) {
+            case .success(let own):
+                arguments = own.arguments
+                input = own.stdin
+                // The trigger's variables over the daemon's; the fire's (below) over both.
+                env.merge(own.environment) { _, trigger in trigger }
+            case .failure(let problem):
+                onOutcome(FireOutcome(fireID: fire.id, status: .failedToStart(problem.description)))
+                return
+            }
+        } else {
+            input = Array((FireDescription.payload(trigger) + "\n").utf8)
+        }
         env["ALMANAC_ATTEMPT"] = String(attempt)
         env["ALMANAC_FIRE_ID"] = fire.id
         env["ALMANAC_TRIGGER"] = fire.trigger
         env["ALMANAC_AT"] = PlanTimestamp.format(fire.at)
         env["ALMANAC_LOCAL"] = PlanTimestamp.format(fire.local, offset: fire.offset)
         env["ALMANAC_NOMINAL"] = fire.nominal?.description
-        let payload = Array((FireDescription.payload(trigger) + "\n").utf8)
         let pid: pid_t
         do {
-            pid = try ProcessLauncher.launch(command, environment: env, input: payload)
+            pid = try ProcessLauncher.launch(arguments, environment: env, input: input)
         } catch {
             onOutcome(FireOutcome(fireID: fire.id, status: .failedToStart((error as? ExecutorError)?.message ?? "\(error)")))
             return

@@ -276,24 +276,15 @@ public final class FireLoop {
         if let past = pastOnReload, nowSeconds >= past.through { pastOnReload = nil }
         guard !due.isEmpty else { return }
         let late = { (fire: Fire) in nowSeconds - Double(fire.at.secondsSinceEpoch) > self.options.grace }
-        // A trigger's own `misfire` in the plan comes before `--misfire`. Under `once`, the latest
-        // misfire of each trigger is the one delivered.
-        let misfire = { (fire: Fire) in self.plan.triggers[fire.trigger]?.misfire ?? self.options.misfire }
-        var latestMisfire: [String: String] = [:]
-        for fire in due where late(fire) && misfire(fire) == .once { latestMisfire[fire.trigger] = fire.id }
-        for fire in due {
-            let deliver: Bool
-            if !late(fire) {
-                deliver = true
-            } else {
-                switch misfire(fire) {
-                case .all: deliver = true
-                case .once: deliver = latestMisfire[fire.trigger] == fire.id
-                case .skip: deliver = false
-                }
-            }
+        // A trigger's own `misfire` in the plan comes before `--misfire`.
+        let policy = DeliveryPolicy(misfire: options.misfire)
+        let deliver = policy.deliver(
+            due.map {
+                DeliveryPolicy.DueFire(id: $0.id, trigger: $0.trigger, late: late($0), misfire: plan.triggers[$0.trigger]?.misfire)
+            })
+        for (fire, deliver) in zip(due, deliver) {
             guard deliver else {
-                try journal.append(.skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: "misfire"))
+                try journal.append(.skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: SkipReason.misfire.rawValue))
                 summary.skipped += 1
                 log("skip \(fire.id): missed at \(fire.at), later than the grace period")
                 continue
@@ -303,32 +294,35 @@ public final class FireLoop {
                 try start(fire, trigger: trigger, misfire: late(fire), now: nowSeconds)
                 continue
             }
-            switch trigger.concurrency {
-            case .allow, .queue:
-                break
-            case .forbid:
-                if slotted.runningCount(trigger: fire.trigger) > 0 || waiting.contains(where: { $0.fire.trigger == fire.trigger }) {
-                    try journal.append(.skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: "concurrency"))
-                    summary.forbidden += 1
-                    log("skip \(fire.id): the previous command of \(fire.trigger) still runs (concurrency: forbid)")
-                    continue
-                }
-            case .replace:
-                // A newer fire replaces an older one still waiting, as it replaces a running one.
-                for old in waiting where old.fire.trigger == fire.trigger {
-                    try journal.append(.skip(id: old.fire.id, trigger: old.fire.trigger, at: old.fire.at, now: now, reason: "replaced"))
-                    summary.skipped += 1
-                    log("skip \(old.fire.id): replaced by \(fire.id) before it could start (concurrency: replace)")
-                }
-                waiting.removeAll { $0.fire.trigger == fire.trigger }
-                if slotted.runningCount(trigger: fire.trigger) > 0 {
-                    log("stopping the running command of \(fire.trigger) for \(fire.id) (concurrency: replace)")
-                    slotted.stop(trigger: fire.trigger)
-                }
+            let arrival = policy.arrival(activity(of: fire.trigger, trigger, slotted))
+            guard arrival.admit else {
+                try journal.append(
+                    .skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: SkipReason.concurrency.rawValue))
+                summary.forbidden += 1
+                log("skip \(fire.id): the previous command of \(fire.trigger) still runs (concurrency: forbid)")
+                continue
+            }
+            for old in waiting where arrival.skipWaiting.contains(old.fire.id) {
+                try journal.append(
+                    .skip(id: old.fire.id, trigger: old.fire.trigger, at: old.fire.at, now: now, reason: SkipReason.replaced.rawValue))
+                summary.skipped += 1
+                log("skip \(old.fire.id): replaced by \(fire.id) before it could start (concurrency: replace)")
+            }
+            waiting.removeAll { arrival.skipWaiting.contains($0.fire.id) }
+            if arrival.stopRunningHere {
+                log("stopping the running command of \(fire.trigger) for \(fire.id) (concurrency: replace)")
+                slotted.stop(trigger: fire.trigger)
             }
             waiting.append((fire, trigger, late(fire)))
             try startWaiting()
         }
+    }
+
+    /// The trigger of a due fire as the delivery policy sees it: its commands running and its fires waiting here.
+    private func activity(of triggerID: String, _ trigger: PlanTrigger, _ slotted: any SlottedBackend) -> DeliveryPolicy.TriggerActivity {
+        DeliveryPolicy.TriggerActivity(
+            concurrency: trigger.concurrency, runningHere: slotted.runningCount(trigger: triggerID),
+            waitingHere: waiting.filter { $0.fire.trigger == triggerID }.map(\.fire.id))
     }
 
     /// Starts waiting fires, in plan order, while slots are free; a fire whose trigger must not
@@ -340,8 +334,9 @@ public final class FireLoop {
         var index = 0
         while index < waiting.count && slotted.runningCount() < slotted.slots {
             let entry = waiting[index]
-            let exclusive = entry.trigger.concurrency == .queue || entry.trigger.concurrency == .replace
-            if exclusive && slotted.runningCount(trigger: entry.fire.trigger) > 0 {
+            let activity = DeliveryPolicy.TriggerActivity(
+                concurrency: entry.trigger.concurrency, runningHere: slotted.runningCount(trigger: entry.fire.trigger))
+            if !DeliveryPolicy(misfire: options.misfire).mayStart(activity) {
                 index += 1
                 continue
             }

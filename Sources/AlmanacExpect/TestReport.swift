@@ -1,3 +1,4 @@
+import AlmanacEscaping
 import AlmanacModel
 
 /// What `almanac test` found for one spec: problems that kept assertions from running (in the spec
@@ -49,22 +50,22 @@ public enum JUnitReport {
             errors += broken
             let file = report.expectations?.path ?? report.spec
             suites +=
-                "  <testsuite name=\"\(escape(report.spec))\" file=\"\(escape(file))\" tests=\"\(count)\" "
+                "  <testsuite name=\"\(XMLText.attribute(report.spec))\" file=\"\(XMLText.attribute(file))\" tests=\"\(count)\" "
                 + "failures=\"\(report.failed)\" errors=\"\(broken)\">\n"
             if broken > 0 {
                 let text = report.problems.map { renderer.render($0.1, in: $0.0) }.joined()
                 let first = report.problems.first { !$0.1.isEmpty }?.1.first
-                suites += "    <testcase name=\"expectations\" classname=\"\(escape(report.spec))\">\n"
+                suites += "    <testcase name=\"expectations\" classname=\"\(XMLText.attribute(report.spec))\">\n"
                 suites +=
-                    "      <error type=\"\(first?.code.rawValue ?? "")\" message=\"\(escape(first?.message ?? ""))\">"
-                    + escape(text) + "</error>\n"
+                    "      <error type=\"\(first?.code.rawValue ?? "")\" message=\"\(XMLText.attribute(first?.message ?? ""))\">"
+                    + XMLText.content(text) + "</error>\n"
                 suites += "    </testcase>\n"
             }
             for result in report.results {
                 let line = result.assertion.range.start.line
                 let head =
-                    "    <testcase name=\"\(escape(result.assertion.name))\" classname=\"\(escape(report.spec))\" "
-                    + "file=\"\(escape(file))\" line=\"\(line)\""
+                    "    <testcase name=\"\(XMLText.attribute(result.assertion.name))\" classname=\"\(XMLText.attribute(report.spec))\" "
+                    + "file=\"\(XMLText.attribute(file))\" line=\"\(line)\""
                 if result.passed {
                     suites += head + "/>\n"
                     continue
@@ -73,7 +74,8 @@ public enum JUnitReport {
                 let text = report.expectations.map { renderer.render(result.failures, in: $0) } ?? ""
                 let first = result.failures[0]
                 suites +=
-                    "      <failure type=\"\(first.code.rawValue)\" message=\"\(escape(first.message))\">" + escape(text)
+                    "      <failure type=\"\(first.code.rawValue)\" message=\"\(XMLText.attribute(first.message))\">"
+                    + XMLText.content(text)
                     + "</failure>\n"
                 suites += "    </testcase>\n"
             }
@@ -82,26 +84,5 @@ public enum JUnitReport {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"almanac test\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
             + suites + "</testsuites>\n"
-    }
-
-    /// Text safe in an attribute or element: markup characters as entities; controls (but tab and
-    /// newline) and bidirectional overrides as `\u{…}`.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for s in text.unicodeScalars {
-            switch s {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t": out.unicodeScalars.append(s)
-            // C0 and C1 controls, DEL and the bidirectional overrides, written visibly as the text
-            // renderer does (a CI page shows them, and XML 1.0 cannot hold most C0 controls).
-            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{FFFE}", "\u{FFFF}":
-                out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(s)
-            }
-        }
-        return out
     }
 }

@@ -1,35 +1,61 @@
 import Metrics
 
 /// What an executor measures, through swift-metrics, whichever store it uses. Nothing is recorded
-/// anywhere until a metrics backend is bootstrapped (`MetricsEndpoint.start`); without one the calls
-/// go to swift-metrics' no-op handlers.
+/// anywhere until a metrics backend is bootstrapped (`PrometheusExposition.bootstrap`), or a factory
+/// is given; without one the calls go to swift-metrics' no-op handlers.
 ///
-/// Names follow Prometheus conventions (base units, `_total` for counters); `docs/operations.md`
-/// lists them with their meaning.
+/// Names follow Prometheus conventions (base units, `_total` for counters); each has its `# HELP`
+/// text in `help`, and docs/cluster.md lists them.
 public struct ExecutorMetrics: Sendable {
     public static let firesName = "almanac_fires_total"
     public static let latenessName = "almanac_fire_lateness_seconds"
     public static let claimsName = "almanac_claims_total"
     public static let leaseLossesName = "almanac_lease_losses_total"
     public static let inDoubtName = "almanac_fires_in_doubt_total"
+    public static let planEndName = "almanac_plan_window_end_timestamp_seconds"
+    /// Not recorded by the executor: computed from `planEndName` and the clock at each scrape.
     public static let planRemainingName = "almanac_plan_remaining_seconds"
+
+    /// The `# HELP` line of each metric.
+    public static let help: [String: String] = [
+        firesName:
+            "Fires by how they ended, each counted once: delivered (spy, stdout), ok or failed (a command's exit), skipped, cancelled, in_doubt.",
+        latenessName: "Seconds between a fire's instant and its start.",
+        claimsName: "Fires this executor claimed from the shared store.",
+        leaseLossesName: "Claimed fires another executor recovered before this one recorded them.",
+        inDoubtName: "Fires found in doubt: their executor died after starting them.",
+        planEndName: "When the current plan's window ends, in seconds since 1970.",
+        planRemainingName:
+            "Seconds until the current plan's window ends, at the scrape (negative once it has): compile the next plan before 0.",
+    ]
 
     /// Buckets of the lateness histogram, in seconds: a fire on time is late by milliseconds; one that
     /// waited for a slot or a lease, by seconds; a misfire, by minutes or more.
     public static let latenessBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600]
 
-    private let lateness = Recorder(label: latenessName, aggregate: true)
-    private let claims = Counter(label: claimsName)
-    private let leaseLosses = Counter(label: leaseLossesName)
-    private let inDoubt = Counter(label: inDoubtName)
-    private let planRemaining = Gauge(label: planRemainingName)
+    private let factory: any MetricsFactory
+    private let lateness: Recorder
+    private let claims: Counter
+    private let leaseLosses: Counter
+    private let inDoubt: Counter
+    private let planEnd: Gauge
 
-    public init() {}
+    /// Records through `factory`, else through the factory swift-metrics was bootstrapped with.
+    public init(factory: (any MetricsFactory)? = nil) {
+        let factory = factory ?? MetricsSystem.factory
+        self.factory = factory
+        lateness = Recorder(label: Self.latenessName, dimensions: [], aggregate: true, factory: factory)
+        claims = Counter(label: Self.claimsName, factory: factory)
+        leaseLosses = Counter(label: Self.leaseLossesName, factory: factory)
+        inDoubt = Counter(label: Self.inDoubtName, factory: factory)
+        planEnd = Gauge(label: Self.planEndName, factory: factory)
+    }
 
-    /// A fire ended as `outcome`: `delivered` (started or handed over), `ok` and `failed` (a command's
-    /// exit), `skipped` (a misfire or `concurrency: forbid`), `cancelled`, `in_doubt`.
+    /// A fire ended as `outcome`: `delivered` (handed to a backend that runs nothing), `ok` and
+    /// `failed` (a command's exit, or a backend's error), `skipped` (a misfire or `concurrency:
+    /// forbid`), `cancelled`, `in_doubt`. Each fire is counted once, when its outcome is known.
     public func fire(_ outcome: String) {
-        Counter(label: Self.firesName, dimensions: [("outcome", outcome)]).increment()
+        Counter(label: Self.firesName, dimensions: [("outcome", outcome)], factory: factory).increment()
     }
 
     /// How late a fire started, in seconds after its instant.
@@ -50,6 +76,7 @@ public struct ExecutorMetrics: Sendable {
         if count > 0 { inDoubt.increment(by: count) }
     }
 
-    /// Seconds until the last plan's window ends (negative once it has): when to compile the next one.
-    public func planRemaining(seconds: Double) { planRemaining.record(seconds) }
+    /// The current plan's window ends at `seconds` since 1970: the exposition subtracts the time of
+    /// each scrape from it (`planRemainingName`), so the alert on time left follows the clock.
+    public func planEnds(at seconds: Double) { planEnd.record(seconds) }
 }

@@ -32,15 +32,18 @@ public struct Plan: Sendable, Equatable {
     }
 }
 
-/// Which spec a plan was compiled from.
+/// Which spec a plan was compiled from, and what runs it.
 public struct SpecInfo: Hashable, Sendable {
     public var name: String
     /// Lowercase hex SHA-256 of the spec's bytes; nil for a schedule built in code, which has none.
     public var sha256: String?
+    /// The spec's `runs_on`: whether a phone's registration budget applies to the plan.
+    public var runsOn: RunnerProfile
 
-    public init(name: String, sha256: String?) {
+    public init(name: String, sha256: String?, runsOn: RunnerProfile = .default) {
         self.name = name
         self.sha256 = sha256
+        self.runsOn = runsOn
     }
 }
 

@@ -64,14 +64,24 @@ enum PlanFields {
         }
 
         func specInfo() throws -> SpecInfo {
-            let members = try object(required: ["name"], optional: ["sha256"])
-            let name = try member("name", of: members).string()
-            guard members["sha256"] != nil else { return SpecInfo(name: name, sha256: nil) }
+            let members = try object(required: ["name"], optional: ["sha256", "runs_on"])
+            var info = SpecInfo(name: try member("name", of: members).string(), sha256: nil)
+            if members["runs_on"] != nil {
+                let field = try member("runs_on", of: members)
+                let text = try field.string()
+                guard let profile = RunnerProfile(rawValue: text) else {
+                    throw field.failure(
+                        "must be \(RunnerProfile.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), not \"\(text)\"")
+                }
+                info.runsOn = profile
+            }
+            guard members["sha256"] != nil else { return info }
             let digest = try member("sha256", of: members).string()
             guard digest.utf8.count == 64, digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
                 throw failure("\"sha256\" must be 64 lowercase hex digits")
             }
-            return SpecInfo(name: name, sha256: digest)
+            info.sha256 = digest
+            return info
         }
 
         func limits() throws -> PlanLimits {

@@ -20,7 +20,8 @@ public enum PlanSchema {
       "required": ["name"],
       "properties": {
         "name": {"type": "string", "description": "The spec's name (its base name when it sets none)."},
-        "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256 of the spec's bytes; absent for a schedule built in code."}
+        "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256 of the spec's bytes; absent for a schedule built in code."},
+        "runs_on": {"enum": ["server"], "description": "The spec's runs_on when it is not phone (the default, and what a plan without it means)."}
       }
     },
     "window": {"$ref": "#/$defs/window", "description": "The half-open interval [from, to) the plan covers."},

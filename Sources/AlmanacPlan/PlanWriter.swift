@@ -33,7 +33,9 @@ public struct PlanWriter<Sink: ByteSink> {
         var text = "{\n  \"plan\": \(Plan.formatVersion),\n"
         text +=
             "  \"spec\": {\"name\": \(JSONWriter.quoted(plan.spec.name))"
-            + (plan.spec.sha256.map { ", \"sha256\": \(JSONWriter.quoted($0))" } ?? "") + "},\n"
+            + (plan.spec.sha256.map { ", \"sha256\": \(JSONWriter.quoted($0))" } ?? "")
+            // Written only when it is not the default, so plans of phone specs stay as they were.
+            + (plan.spec.runsOn == .default ? "" : ", \"runs_on\": \"\(plan.spec.runsOn.rawValue)\"") + "},\n"
         text += "  \"window\": \(windowText(plan.window)),\n"
         text += "  \"tzdata\": \(JSONWriter.quoted(plan.tzdata)),\n"
         text += "  \"limits\": {\"max_pending\": \(plan.limits.maxPending), \"max_regions\": \(plan.limits.maxRegions)"

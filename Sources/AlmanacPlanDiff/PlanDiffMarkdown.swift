@@ -1,5 +1,6 @@
-import AlmanacPlan
+import AlmanacEscaping
 import AlmanacJSON
+import AlmanacPlan
 
 /// The Markdown form of a plan diff, for a pull-request comment: the summary, a table of plan-level
 /// changes, a table of changed triggers, then a collapsed `<details>` section per trigger listing
@@ -101,6 +102,9 @@ public enum PlanDiffMarkdown {
     static func code(_ text: String) -> String { code(text, inTable: true) }
 
     static func code(_ text: String, inTable: Bool) -> String {
+        // A line break would end the table row or list item, a bidirectional control reorder the
+        // comment: shown `\u{…}` as on a terminal.
+        let text = TerminalText.visible(text)
         let fence = text.contains("`") ? "``" : "`"
         let padded = text.contains("`") ? " \(text) " : text
         return fence + (inTable ? padded.replacingPipes() : padded) + fence
@@ -109,7 +113,7 @@ public enum PlanDiffMarkdown {
     /// Text safe inside a table cell or a list item: pipes, angle brackets and emphasis characters escaped.
     static func escape(_ text: String) -> String {
         var out = ""
-        for c in text {
+        for c in TerminalText.visible(text) {
             switch c {
             case "|", "*", "_", "`", "[", "]", "\\": out += "\\\(c)"
             case "<": out += "&lt;"

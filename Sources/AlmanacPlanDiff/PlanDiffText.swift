@@ -1,5 +1,6 @@
-import AlmanacPlan
+import AlmanacEscaping
 import AlmanacJSON
+import AlmanacPlan
 import AlmanacTime
 
 /// How a `PlanDiff` is shown: the names of the two sides, how many fire changes to list per
@@ -34,27 +35,27 @@ public enum PlanDiffText {
     /// The whole report, ending in a newline.
     public static func render(_ diff: PlanDiff, _ options: PlanDiffOptions) -> String {
         let paint = Paint(enabled: options.colour)
-        var out = paint.bold("--- \(options.oldLabel)") + "\n" + paint.bold("+++ \(options.newLabel)") + "\n"
-        out += paint.bold(diff.summary) + "\n"
+        var out = paint.bold("--- \(shown(options.oldLabel))") + "\n" + paint.bold("+++ \(shown(options.newLabel))") + "\n"
+        out += paint.bold(shown(diff.summary)) + "\n"
         if diff.isEmpty { return out }
         var fields: [String] = []
         if let window = diff.window {
             fields.append("window: \(interval(window.old)) → \(interval(window.new))")
         }
-        if let tzdata = diff.tzdata { fields.append("tzdata: \(tzdata.old) → \(tzdata.new)") }
+        if let tzdata = diff.tzdata { fields.append("tzdata: \(shown(tzdata.old)) → \(shown(tzdata.new))") }
         if let limits = diff.limits {
             fields.append(
                 "limits: max_pending \(limits.old.maxPending) → \(limits.new.maxPending), "
                     + "max_regions \(limits.old.maxRegions) → \(limits.new.maxRegions)")
         }
         if let spec = diff.spec {
-            if spec.old.name != spec.new.name { fields.append("spec name: \(spec.old.name) → \(spec.new.name)") }
+            if spec.old.name != spec.new.name { fields.append("spec name: \(shown(spec.old.name)) → \(shown(spec.new.name))") }
             fields.append("spec sha256: \(PlanDiff.shortDigest(spec.old.sha256)) → \(PlanDiff.shortDigest(spec.new.sha256))")
         }
         if !fields.isEmpty { out += "\n" + fields.joined(separator: "\n") + "\n" }
         for trigger in diff.triggers {
             out += "\n" + header(trigger, diff, paint) + "\n"
-            for line in attributeLines(trigger) { out += "    " + line + "\n" }
+            for line in attributeLines(trigger, quote: shown) { out += "    " + line + "\n" }
             for change in diff.fireChanges(of: trigger, limit: options.limit) {
                 out += "  " + fireLine(change, paint) + "\n"
             }
@@ -63,6 +64,11 @@ public enum PlanDiffText {
         }
         return out
     }
+
+    /// Text from a plan or the command line as a terminal shows it: names, zones and payload values
+    /// can hold any character (a hand-edited plan, a payload value the spec allows), so every
+    /// control, line-break and bidirectional character is written `\u{…}` (`TerminalText`).
+    static func shown(_ text: String) -> String { TerminalText.visible(text) }
 
     /// `[2026-11-23T05:00:00Z, 2026-12-23T05:00:00Z)`.
     static func interval(_ window: Window) -> String { "[\(window.from), \(window.to))" }
@@ -91,13 +97,14 @@ public enum PlanDiffText {
     /// `calendar in America/New_York`, `every`.
     static func definition(_ trigger: PlanTrigger?) -> String {
         guard let trigger else { return "?" }
-        return trigger.kind + (trigger.timezone.map { " in \($0)" } ?? "") + (trigger.priority != 0 ? ", priority \(trigger.priority)" : "")
+        return shown(trigger.kind) + (trigger.timezone.map { " in \(shown($0))" } ?? "")
+            + (trigger.priority != 0 ? ", priority \(trigger.priority)" : "")
             + (trigger.concurrency != .allow ? ", concurrency \(trigger.concurrency.rawValue)" : "")
     }
 
     /// `timezone: America/New_York → America/Chicago`, one per changed attribute; `quote` marks up
     /// the values and payload keys (code spans in Markdown).
-    static func attributeLines(_ trigger: TriggerDiff, quote: (String) -> String = { $0 }) -> [String] {
+    static func attributeLines(_ trigger: TriggerDiff, quote: (String) -> String) -> [String] {
         var lines: [String] = []
         if let kind = trigger.kind { lines.append("kind: \(quote(kind.old)) → \(quote(kind.new))") }
         if let zone = trigger.timezone {

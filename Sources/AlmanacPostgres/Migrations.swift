@@ -1,3 +1,5 @@
+import Foundation
+
 /// The executor's schema, versioned. `almanac-exec migrate` applies what a database lacks, in order,
 /// each step in one transaction under an advisory lock (two `migrate`s at once apply each step
 /// once); `run`, `status` and `pending` check the version at start and refuse a database that is
@@ -90,5 +92,86 @@ public enum Migrations {
             PRIMARY KEY (name, seq)
         );
         """,
+        // 3: a spec's identity and the order of its plans, kept by the store (issue: an older plan, or
+        // an unrelated spec sharing a name, undid a spec); fire counts kept by the database, so
+        // `status` reads a few rows whatever the store holds; each executor's lease, so `status` can
+        // tell a lost executor; the windows whose fires were stored, so a restart reads no plan twice.
+        """
+        ALTER TABLE almanac_specs ADD COLUMN name text;
+        ALTER TABLE almanac_specs ADD COLUMN revision bigint NOT NULL DEFAULT 0;
+        ALTER TABLE almanac_specs ADD COLUMN created_at timestamptz;
+        ALTER TABLE almanac_specs ADD COLUMN created_by text;
+        UPDATE almanac_specs SET name = spec, created_at = now(), created_by = 'a store of schema 2',
+            revision = CASE WHEN current_sha256 IS NULL THEN 0 ELSE 1 END;
+        ALTER TABLE almanac_specs ALTER COLUMN name SET NOT NULL;
+        CREATE TABLE almanac_publications (
+            spec text NOT NULL REFERENCES almanac_specs (spec),
+            revision bigint NOT NULL,
+            sha256 text NOT NULL,
+            published_at timestamptz NOT NULL DEFAULT now(),
+            -- Who published it: `deploy` (user, host) or the first executor of the spec.
+            published_by text NOT NULL,
+            PRIMARY KEY (spec, revision)
+        );
+        INSERT INTO almanac_publications (spec, revision, sha256, published_by)
+            SELECT spec, 1, current_sha256, 'a store of schema 2' FROM almanac_specs WHERE current_sha256 IS NOT NULL;
+        CREATE TABLE almanac_plan_windows (
+            spec text NOT NULL,
+            sha256 text NOT NULL,
+            window_from timestamptz NOT NULL,
+            window_to timestamptz NOT NULL,
+            PRIMARY KEY (spec, sha256, window_from, window_to)
+        );
+        ALTER TABLE almanac_executors ADD COLUMN lease double precision;
+        -- Why an executor claims nothing although it runs (its plan is not the current one), or NULL.
+        ALTER TABLE almanac_executors ADD COLUMN standing_by text;
+        -- Changes of the number of fires by (spec, state), summed by `status`, folded by executors.
+        CREATE TABLE almanac_fire_counts (
+            spec text NOT NULL,
+            state text NOT NULL,
+            n bigint NOT NULL
+        );
+        CREATE INDEX almanac_fire_counts_spec ON almanac_fire_counts (spec, state);
+        INSERT INTO almanac_fire_counts (spec, state, n) SELECT spec, state, count(*) FROM almanac_fires GROUP BY spec, state;
+        CREATE FUNCTION almanac_count_fires() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'INSERT' THEN
+                INSERT INTO almanac_fire_counts (spec, state, n) SELECT spec, state, count(*) FROM new_fires GROUP BY spec, state;
+            ELSIF TG_OP = 'UPDATE' THEN
+                INSERT INTO almanac_fire_counts (spec, state, n)
+                SELECT spec, state, sum(n) FROM (
+                    SELECT spec, state, count(*) AS n FROM new_fires GROUP BY spec, state
+                    UNION ALL SELECT spec, state, -count(*) FROM old_fires GROUP BY spec, state) AS d
+                GROUP BY spec, state HAVING sum(n) <> 0;
+            ELSE
+                INSERT INTO almanac_fire_counts (spec, state, n) SELECT spec, state, -count(*) FROM old_fires GROUP BY spec, state;
+            END IF;
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER almanac_fires_inserted AFTER INSERT ON almanac_fires REFERENCING NEW TABLE AS new_fires
+            FOR EACH STATEMENT EXECUTE FUNCTION almanac_count_fires();
+        CREATE TRIGGER almanac_fires_updated AFTER UPDATE ON almanac_fires REFERENCING OLD TABLE AS old_fires NEW TABLE AS new_fires
+            FOR EACH STATEMENT EXECUTE FUNCTION almanac_count_fires();
+        CREATE TRIGGER almanac_fires_deleted AFTER DELETE ON almanac_fires REFERENCING OLD TABLE AS old_fires
+            FOR EACH STATEMENT EXECUTE FUNCTION almanac_count_fires();
+        """,
     ]
+
+    /// The statements of step `version`: postgres-nio sends one statement per query, so the step is
+    /// cut at each `;` that ends a line, except inside a `$$` body (a function's own statements).
+    public static func statements(of version: Int) -> [String] {
+        var statements: [String] = [], current = "", inBody = false
+        for line in steps[version - 1].split(separator: "\n", omittingEmptySubsequences: false) {
+            current += line + "\n"
+            if line.components(separatedBy: "$$").count % 2 == 0 { inBody.toggle() }
+            if !inBody && line.hasSuffix(";") {
+                statements.append(current)
+                current = ""
+            }
+        }
+        statements.append(current)
+        return statements.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+            .map { $0.hasSuffix(";") ? String($0.dropLast()) : $0 }
+    }
 }

@@ -14,9 +14,9 @@ import PostgresNIO
 /// for its query; never call it from a task on the cooperative pool.
 public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
     public let name: String
-    private let client: PostgresClient
-    private let runTask: Task<Void, Never>
-    private let lockHolder: Task<Void, Never>?
+    private let store: ClusterStore
+    /// The connection holding the journal's session lock (nil when read-only).
+    private let lockConnection: PostgresConnection?
     private let logger: Logger
     private let lock = NSLock()
     private var index = JournalIndex()
@@ -25,58 +25,43 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
     /// Opens (creating if needed) the journal `name`; `readOnly` opens it without taking the lock.
     public init(address: StoreAddress, name: String, readOnly: Bool = false) throws {
         self.name = name
-        var logger = Logger(label: "almanac.journal")
-        logger.logLevel = .critical
+        var journalLogger = Logger(label: "almanac.journal")
+        journalLogger.logLevel = .critical
+        let logger = journalLogger
         self.logger = logger
-        let client = PostgresClient(configuration: try address.clientConfiguration(), backgroundLogger: logger)
-        self.client = client
-        runTask = Task { await client.run() }
+        let store = try ClusterStore(address: address)
+        self.store = store
         if readOnly {
-            lockHolder = nil
+            lockConnection = nil
         } else {
             // A session lock lives as long as its connection: one connection is kept for it.
-            let acquired = DispatchSemaphore(value: 0)
-            let result = Box<Result<Bool, any Error>>()
-            lockHolder = Task {
-                do {
-                    try await client.withConnection { connection in
-                        var got = false
-                        for try await ok in try await connection.query(
-                            "SELECT pg_try_advisory_lock(hashtext(\("almanac-journal:" + name))::int8)", logger: logger
-                        ).decode(Bool.self) {
-                            got = ok
-                        }
-                        result.value = .success(got)
-                        acquired.signal()
-                        guard got else { return }
-                        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
-                    }
-                } catch {
-                    result.value = .failure(error)
-                    acquired.signal()
-                }
-            }
-            acquired.wait()
+            let held: (PostgresConnection, Bool)
             do {
-                guard try result.value!.get() else {
-                    close()
-                    throw ExecutorError("the journal '\(name)' in \(address.redacted) is held by another daemon")
+                held = try Self.wait(name) {
+                    let connection = try await StoreConnections.connect(
+                        address.connectionConfiguration(), id: 0, timeout: address.connectTimeout ?? store.operationTimeout, logger: logger)
+                    let got = try await ClusterStore.rows(
+                        "SELECT pg_try_advisory_lock(hashtext(\("almanac-journal:" + name))::int8)", as: Bool.self, on: connection,
+                        logger: logger)
+                    return (connection, got.first == true)
                 }
             } catch let error as ExecutorError {
-                throw error
-            } catch {
-                close()
-                throw ExecutorError("cannot open the journal '\(name)' in \(address.redacted): \(StoreError.describe(error))")
+                throw ExecutorError("cannot open \(error.message)")
             }
+            guard held.1 else {
+                held.0.closeNow()
+                throw ExecutorError("the journal '\(name)' in \(address.redacted) is held by another daemon")
+            }
+            lockConnection = held.0
         }
         do {
             try wait {
-                let version = try await self.schemaVersion()
+                let version = try await self.store.schemaVersion()
                 guard version >= 2 else {
                     throw StoreError("the database's schema is version \(version): run `almanac-exec migrate --store …` first")
                 }
-                try await self.client.query(
-                    "INSERT INTO almanac_journals (name) VALUES (\(self.name)) ON CONFLICT DO NOTHING", logger: self.logger)
+                try await self.store.execute(
+                    "INSERT INTO almanac_journals (name) VALUES (\(self.name)) ON CONFLICT DO NOTHING", "opening the journal")
             }
             try load()
         } catch {
@@ -89,8 +74,9 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
 
     /// Releases the lock and the connections.
     public func close() {
-        lockHolder?.cancel()
-        runTask.cancel()
+        lockConnection?.closeNow()
+        let store = self.store
+        Task { await store.close() }
     }
 
     public var baseline: Instant? { lock.withLock { index.baseline } }
@@ -101,9 +87,10 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
 
     public func append(_ entry: Journal.Entry) throws {
         let line = JournalLine.format(entry)
-        _ = try wait {
-            try await self.client.query(
-                "INSERT INTO almanac_journal_lines (name, snapshot, line) VALUES (\(self.name), false, \(line))", logger: self.logger)
+        try wait {
+            try await self.store.execute(
+                "INSERT INTO almanac_journal_lines (name, snapshot, line) VALUES (\(self.name), false, \(line))", "appending to the journal"
+            )
         }
         lock.withLock { index.apply(entry) }
     }
@@ -113,7 +100,7 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
         next.compact(watermark: watermark)
         let lines = next.snapshotLines()
         try wait {
-            try await self.client.withTransaction(logger: self.logger) { connection in
+            try await self.store.transaction("compacting the journal") { connection in
                 try await connection.query("DELETE FROM almanac_journal_lines WHERE name = \(self.name)", logger: self.logger)
                 try await connection.query(
                     """
@@ -126,33 +113,26 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
     }
 
     public func recordRegistration(_ text: String) throws {
-        _ = try wait {
-            try await self.client.query(
-                "UPDATE almanac_journals SET registration = \(text) WHERE name = \(self.name)", logger: self.logger)
+        try wait {
+            try await self.store.execute(
+                "UPDATE almanac_journals SET registration = \(text) WHERE name = \(self.name)", "recording the registration")
         }
     }
 
     public func registration() throws -> String? {
         try wait {
-            for try await text in try await self.client.query(
-                "SELECT registration FROM almanac_journals WHERE name = \(self.name)", logger: self.logger
-            ).decode(String?.self) {
-                return text
-            }
-            return nil
+            try await self.store.rows(
+                "SELECT registration FROM almanac_journals WHERE name = \(self.name)", as: String?.self, "reading the registration"
+            ).first ?? nil
         }
     }
 
     /// Reads the snapshot lines, then the journal's; unreadable lines are reported and skipped.
     private func load() throws {
         let rows: [(Bool, String)] = try wait {
-            var rows: [(Bool, String)] = []
-            for try await row in try await self.client.query(
-                "SELECT snapshot, line FROM almanac_journal_lines WHERE name = \(self.name) ORDER BY seq", logger: self.logger
-            ).decode((Bool, String).self) {
-                rows.append(row)
-            }
-            return rows
+            try await self.store.rows(
+                "SELECT snapshot, line FROM almanac_journal_lines WHERE name = \(self.name) ORDER BY seq", as: (Bool, String).self,
+                "reading the journal", timeout: 600)
         }
         var index = JournalIndex()
         var inSnapshot = true
@@ -169,21 +149,12 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
         lock.withLock { self.index = index }
     }
 
-    private func schemaVersion() async throws -> Int {
-        for try await exists in try await client.query("SELECT to_regclass('almanac_schema') IS NOT NULL", logger: logger).decode(Bool.self)
-        where !exists {
-            return 0
-        }
-        for try await version in try await client.query("SELECT coalesce(max(version), 0)::int8 FROM almanac_schema", logger: logger)
-            .decode(Int64.self)
-        {
-            return Int(version)
-        }
-        return 0
-    }
-
     /// Runs `body` on the concurrency runtime and waits for it (see the type's note).
     private func wait<T>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        try Self.wait(name, body)
+    }
+
+    private static func wait<T>(_ name: String, _ body: @escaping @Sendable () async throws -> T) throws -> T {
         let done = DispatchSemaphore(value: 0)
         let box = Box<Result<T, any Error>>()
         Task {

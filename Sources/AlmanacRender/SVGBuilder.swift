@@ -1,3 +1,5 @@
+import AlmanacEscaping
+
 /// Numbers as SVG text: rounded to a fixed number of decimals, no exponent, no locale, no `-0`.
 enum Num {
     static func t(_ value: Double, _ decimals: Int = 1) -> String {
@@ -15,32 +17,6 @@ enum Num {
     }
 }
 
-/// Text for XML: markup characters escaped, and characters XML 1.0 cannot hold (C0 controls but
-/// tab and newline, lone surrogates cannot occur in Swift strings) written as U+FFFD.
-enum XML {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF || (0x7F...0x9F).contains(scalar.value) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
-}
-
 /// SVG text, written element by element; attributes in a fixed order (sorted keys after the
 /// ordered ones), so that the same picture is the same bytes.
 struct SVGBuilder {
@@ -48,8 +24,8 @@ struct SVGBuilder {
 
     static func attributes(_ attrs: [String: String], ordered: [(String, String)] = []) -> String {
         var s = ""
-        for (k, v) in ordered { s += " \(k)=\"\(XML.escape(v))\"" }
-        for (k, v) in attrs.sorted(by: { $0.key < $1.key }) { s += " \(k)=\"\(XML.escape(v))\"" }
+        for (k, v) in ordered { s += " \(k)=\"\(XMLText.attribute(v))\"" }
+        for (k, v) in attrs.sorted(by: { $0.key < $1.key }) { s += " \(k)=\"\(XMLText.attribute(v))\"" }
         return s
     }
 
@@ -62,12 +38,12 @@ struct SVGBuilder {
     mutating func close(_ name: String) { text += "</\(name)>\n" }
 
     mutating func element(_ name: String, text content: String) {
-        text += "<\(name)>\(XML.escape(content))</\(name)>\n"
+        text += "<\(name)>\(XMLText.content(content))</\(name)>\n"
     }
 
     mutating func shape(_ name: String, _ ordered: [(String, String)], _ attrs: [String: String], title: String?) {
         if let title {
-            text += "<\(name)\(Self.attributes(attrs, ordered: ordered))><title>\(XML.escape(title))</title></\(name)>\n"
+            text += "<\(name)\(Self.attributes(attrs, ordered: ordered))><title>\(XMLText.content(title))</title></\(name)>\n"
         } else {
             text += "<\(name)\(Self.attributes(attrs, ordered: ordered))/>\n"
         }
@@ -90,6 +66,6 @@ struct SVGBuilder {
     }
 
     mutating func text(_ x: Double, _ y: Double, _ content: String, _ attrs: [String: String]) {
-        text += "<text\(Self.attributes(attrs, ordered: [("x", Num.t(x)), ("y", Num.t(y))]))>\(XML.escape(content))</text>\n"
+        text += "<text\(Self.attributes(attrs, ordered: [("x", Num.t(x)), ("y", Num.t(y))]))>\(XMLText.content(content))</text>\n"
     }
 }

@@ -1,3 +1,4 @@
+import AlmanacEscaping
 import AlmanacExecutor
 import AlmanacPlan
 import AlmanacPlanDiff
@@ -67,13 +68,13 @@ public enum TimelineRenderer {
         var body = SVGBuilder()
         draw(input, into: &body, standalone: false)
         var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        h += "<title>\(XML.escape(heading(input)))</title>\n"
+        h += "<title>\(XMLText.content(heading(input)))</title>\n"
         h +=
             "<style>\nbody{font-family:sans-serif;margin:16px;color:#111}\ndiv.timeline{overflow-x:auto}\nsvg{width:100%;height:auto;min-width:960px;max-width:1200px;display:block}\n"
         h +=
             "table{border-collapse:collapse;margin-top:12px;font-size:14px}\nth,td{border:1px solid #bbb;padding:3px 8px;text-align:left}\n"
         h += "td.n{text-align:right;font-variant-numeric:tabular-nums}\n</style>\n</head>\n<body>\n"
-        h += "<h1 style=\"font-size:20px\">\(XML.escape(heading(input)))</h1>\n"
+        h += "<h1 style=\"font-size:20px\">\(XMLText.content(heading(input)))</h1>\n"
         h += "<div class=\"timeline\">\n" + body.text + "</div>\n"
         h += table(input)
         h += "</body>\n</html>\n"
@@ -95,7 +96,7 @@ public enum TimelineRenderer {
             for id in laneIDs(input) {
                 let d = byID[id]
                 let n = plan.fires.reduce(0) { $0 + ($1.trigger == id ? 1 : 0) }
-                t += "<tr><td>\(XML.escape(id))</td><td class=\"n\">\(n)</td><td class=\"n\">\(d?.added ?? 0)</td>"
+                t += "<tr><td>\(XMLText.content(id))</td><td class=\"n\">\(n)</td><td class=\"n\">\(d?.added ?? 0)</td>"
                 t += "<td class=\"n\">\(d?.removed ?? 0)</td><td class=\"n\">\(d?.moved ?? 0)</td></tr>\n"
             }
         } else {
@@ -104,8 +105,8 @@ public enum TimelineRenderer {
             for fire in plan.fires { counts[fire.trigger, default: 0] += 1 }
             for id in laneIDs(input) {
                 let trigger = plan.triggers[id]
-                t += "<tr><td>\(XML.escape(id))</td><td>\(XML.escape(trigger?.kind ?? ""))</td>"
-                t += "<td>\(XML.escape(trigger?.timezone ?? "—"))</td><td class=\"n\">\(counts[id] ?? 0)</td></tr>\n"
+                t += "<tr><td>\(XMLText.content(id))</td><td>\(XMLText.content(trigger?.kind ?? ""))</td>"
+                t += "<td>\(XMLText.content(trigger?.timezone ?? "—"))</td><td class=\"n\">\(counts[id] ?? 0)</td></tr>\n"
             }
         }
         return t + "</table>\n"
@@ -210,7 +211,7 @@ public enum TimelineRenderer {
             if id.count > 26 {
                 out.raw(
                     "<text x=\"\(plotLeft - 8)\" y=\"\(Num.t(y + Double(laneH) / 2 + 4))\" class=\"lane-label\" text-anchor=\"end\">"
-                        + "<title>\(XML.escape(id))</title>\(XML.escape(String(id.prefix(25))))…</text>\n")
+                        + "<title>\(XMLText.content(id))</title>\(XMLText.content(String(id.prefix(25))))…</text>\n")
             } else {
                 out.text(Double(plotLeft - 8), y + Double(laneH) / 2 + 4, id, ["class": "lane-label", "text-anchor": "end"])
             }
@@ -313,8 +314,10 @@ public enum TimelineRenderer {
     }
 
     /// Where the soonest `max_pending` fires after the window's start end, and `refresh_by`, for a
-    /// reconcile at the window's start; nothing when every fire fits the budget.
+    /// reconcile at the window's start; nothing when every fire fits the budget, or when a server runs
+    /// the plan (its daemon registers nothing ahead).
     static func budgetLines(_ plan: Plan, scale: Scale, top: Int, bottom: Int, shown: inout Legend.Shown, into out: inout SVGBuilder) {
+        guard plan.spec.runsOn == .phone else { return }
         let now = plan.window.from
         let future = plan.fires.reduce(0) { $0 + ($1.at > now ? 1 : 0) }
         let budget = max(0, plan.limits.maxPending)

@@ -21,6 +21,10 @@ public enum SpecSchema {
       "type": "string",
       "minLength": 1
     },
+    "runs_on": {
+      "description": "What runs the fires: phone (the default: notifications registered ahead, within max_pending and max_regions, which a phone caps at 64 and 20) or server (a daemon such as almanac-exec run waits for every fire: no registration budget, no W0605).",
+      "enum": ["phone", "server"]
+    },
     "timezone": {
       "$ref": "#/$defs/timezone",
       "description": "IANA zone name (e.g. America/New_York): the default zone of every trigger. Wall-clock triggers need a zone; the machine's zone is never used."

@@ -4,8 +4,10 @@ import ArgumentParser
 import Foundation
 
 #if PostgreSQL
+import AlmanacModel
 import AlmanacPostgres
 import Logging
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 #endif
 
@@ -21,7 +23,7 @@ struct MigrateCommand: ParsableCommand {
         let address = try requireStore(storeOptions)
         #if PostgreSQL
         let applied = try withStore(address) { store in try await store.migrate() }
-        print(
+        printLine(
             applied.isEmpty
                 ? "schema is at version \(Migrations.current); nothing to do"
                 : "applied \(applied.map { "version \($0)" }.joined(separator: ", ")); schema is at version \(Migrations.current)")
@@ -55,21 +57,25 @@ struct StatusCommand: ParsableCommand {
             print(JSONWriter.inline(statusJSON(status)))
             return
         }
-        print("schema version \(status.schema)")
+        printLine("schema version \(status.schema)")
         for spec in status.specs {
             let states = spec.states.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            print(
-                "spec \(spec.name): sha256 \(spec.currentSHA256?.prefix(12) ?? "none"), window to \(spec.windowTo ?? "?"); fires: \(states.isEmpty ? "none" : states)"
+            let name = spec.name == spec.id ? "" : " (name '\(shown(spec.name))')"
+            printLine(
+                "spec \(shown(spec.id))\(name): revision \(spec.revision), sha256 \(spec.currentSHA256.map { shown(String($0.prefix(12))) } ?? "none"), window to \(spec.windowTo ?? "?"); fires: \(states.isEmpty ? "none" : states)"
             )
-            print("  next due \(spec.nextDue ?? "none"); executors last beat \(spec.lastBeat ?? "never")")
+            printLine(
+                "  published \(spec.published.map(shown) ?? "never"); next due \(spec.nextDue ?? "none"); executors last beat \(spec.lastBeat ?? "never")"
+            )
         }
-        print(status.executors.isEmpty ? "executors: none" : "executors:")
+        printLine(status.executors.isEmpty ? "executors: none" : "executors:")
         for e in status.executors {
             let lateness =
                 e.maxLateness.map { String(format: "lateness last %.3f s, max %.3f s", e.lastLateness ?? 0, $0) } ?? "nothing started"
-            print(
-                "  \(e.id)  \(e.stopped ? "stopped" : "running"), last seen \(e.lastSeen) (\(String(format: "%.0f", e.secondsSinceSeen)) s ago)"
+            printLine(
+                "  \(shown(e.id))  \(e.condition.rawValue), last seen \(e.lastSeen) (\(String(format: "%.0f", e.secondsSinceSeen)) s ago)"
                     + "; claimed \(e.claimed), started \(e.started), holding \(e.holding), claims lost \(e.leaseLosses); \(lateness)")
+            if let why = e.standingBy, e.condition == .standingBy { printLine("    standing by: \(shown(why))") }
         }
         #endif
     }
@@ -87,24 +93,41 @@ func requireStore(_ options: StoreOptions) throws -> String {
 }
 
 #if PostgreSQL
-/// Opens the store at `address`, runs `body` with its client running, and turns store and connection
-/// errors into exit status 2 with a message.
+/// Opens the store at `address`, runs `body`, and turns store and connection errors into exit status
+/// 2 with a message (in the server's words), and a refused publication into exit status 1.
 func withStore<T: Sendable>(_ address: String, _ body: @escaping @Sendable (ClusterStore) async throws -> T) throws -> T {
-    do {
-        let store = try ClusterStore(address: try StoreAddress(address))
-        return try blockOn { try await store.withRunningClient(body) }
-    } catch let error as StoreAddress.Invalid {
+    let store: ClusterStore
+    do { store = try ClusterStore(address: try StoreAddress(address)) } catch let error as StoreAddress.Invalid {
         throw ValidationError(error.description)
-    } catch let error as StoreError {
-        printError(error.description)
-        throw ExitCode(2)
-    } catch let error as ExitCode {
-        throw error
     } catch {
         printError("store \(StoreAddress.redactedText(address)): \(StoreError.describe(error))")
         throw ExitCode(2)
     }
+    do {
+        return try blockOn {
+            do {
+                let result = try await body(store)
+                await store.close()
+                return result
+            } catch {
+                await store.close()
+                throw error
+            }
+        }
+    } catch let error as PlanRefused {
+        printError(error.description)
+        throw ExitCode(1)
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        printError("store \(store.address.redacted): \(StoreError.describe(error))")
+        throw ExitCode(2)
+    }
 }
+
+/// A name, id or outcome from the store as the terminal should show it: controls and bidirectional
+/// overrides written visibly (a spec or an executor may be named with anything).
+func shown(_ text: String) -> String { DiagnosticRenderer.visible(text) }
 
 func statusJSON(_ status: ClusterStatus) -> JSONValue {
     func number(_ d: Double?) -> JSONValue { d.map { .number(String(format: "%.6f", $0)) } ?? .null }
@@ -113,7 +136,8 @@ func statusJSON(_ status: ClusterStatus) -> JSONValue {
         "specs": .array(
             status.specs.map { s in
                 .object([
-                    "spec": .string(s.name), "sha256": s.currentSHA256.map(JSONValue.string) ?? .null,
+                    "spec": .string(s.id), "name": .string(s.name), "revision": .number(String(s.revision)),
+                    "published": s.published.map(JSONValue.string) ?? .null, "sha256": s.currentSHA256.map(JSONValue.string) ?? .null,
                     "window_to": s.windowTo.map(JSONValue.string) ?? .null, "last_beat": s.lastBeat.map(JSONValue.string) ?? .null,
                     "next_due": s.nextDue.map(JSONValue.string) ?? .null,
                     "fires": .object(s.states.mapValues { .number(String($0)) }),
@@ -122,7 +146,9 @@ func statusJSON(_ status: ClusterStatus) -> JSONValue {
         "executors": .array(
             status.executors.map { e in
                 .object([
-                    "id": .string(e.id), "last_seen": .string(e.lastSeen), "stopped": .bool(e.stopped), "specs": .string(e.specs),
+                    "id": .string(e.id), "last_seen": .string(e.lastSeen), "condition": .string(e.condition.rawValue),
+                    "stopped": .bool(e.condition == .stopped), "lost": .bool(e.condition == .lost),
+                    "standing_by": e.standingBy.map(JSONValue.string) ?? .null, "specs": .string(e.specs),
                     "claimed": .number(String(e.claimed)), "started": .number(String(e.started)), "holding": .number(String(e.holding)),
                     "claims_lost": .number(String(e.leaseLosses)), "last_lateness": number(e.lastLateness),
                     "max_lateness": number(e.maxLateness),
@@ -137,15 +163,16 @@ func printStorePending(_ address: String, last: Int) throws {
         try await store.checkSchema()
         return try await store.fires(limit: last)
     }
-    print(upcoming.isEmpty ? "pending: none" : "pending (next \(upcoming.count)):")
+    printLine(upcoming.isEmpty ? "pending: none" : "pending (next \(upcoming.count)):")
     for f in upcoming {
-        print("  \(f.dueAt)  \(f.spec)  \(f.id)  \(f.state)" + (f.owner.map { " by \($0)" } ?? ""))
+        printLine("  \(f.dueAt)  \(shown(f.spec))  \(shown(f.id))  \(f.state)" + (f.owner.map { " by \(shown($0))" } ?? ""))
     }
-    print(settled.isEmpty ? "last settled: none" : "last settled:")
+    printLine(settled.isEmpty ? "last settled: none" : "last settled:")
     for f in settled {
-        print(
-            "  \(f.dueAt)  \(f.spec)  \(f.id)  \(f.state) at \(f.finishedAt ?? "?")" + (f.attempt > 1 ? " (attempt \(f.attempt))" : "")
-                + (f.outcome.map { ": \($0)" } ?? ""))
+        printLine(
+            "  \(f.dueAt)  \(shown(f.spec))  \(shown(f.id))  \(f.state) at \(f.finishedAt ?? "?")"
+                + (f.attempt > 1 ? " (attempt \(f.attempt))" : "")
+                + (f.outcome.map { ": \(shown($0))" } ?? ""))
     }
 }
 
@@ -155,50 +182,69 @@ func runCluster(
     log: @escaping @Sendable (String) -> Void
 ) throws {
     let store: ClusterStore
-    do { store = try ClusterStore(address: try StoreAddress(address)) } catch let error as StoreAddress.Invalid {
+    do {
+        // An operation may take a third of the lease: a frozen store is given up on, and its
+        // connection closed, well before this executor's claims lapse.
+        store = try ClusterStore(address: try StoreAddress(address), operationTimeout: min(10, max(1, cluster.leaseSeconds / 3)))
+    } catch let error as StoreAddress.Invalid {
         throw ValidationError(error.description)
     }
-    final class Holder: @unchecked Sendable { var runner: ClusterRunner? }
-    let holder = Holder()
+    // A plan whose triggers cannot run is refused here, at its line, before the store is touched.
+    _ = try orExit(prefix: "\(plan): ") { try backendOptions.openPlan(plan) }
+    let outcomes = OutcomeRelay()
     let backend = try backendOptions.make(daemon: true) { outcome in
         log("\(outcome.fireID): \(outcome.status)")
-        holder.runner?.outcome(outcome)
+        outcomes.deliver(outcome)
     }
     let options = ClusterRunner.Options(
-        executorID: cluster.resolvedExecutorID, misfire: misfire, grace: grace, lease: cluster.leaseSeconds,
-        retryInDoubt: cluster.inDoubt == "retry")
+        executorID: cluster.resolvedExecutorID,
+        policy: DeliveryPolicy(misfire: misfire, inDoubt: InDoubtPolicy(rawValue: cluster.inDoubt) ?? .skip), grace: grace,
+        lease: cluster.leaseSeconds, specID: cluster.specID)
     let runner = ClusterRunner(store: store, planPath: plan, backend: backend, options: options, log: log)
-    holder.runner = runner
-    // SIGHUP reads the plan again (SIGTERM and SIGINT are ServiceLifecycle's: a graceful stop).
-    signal(SIGHUP, SIG_IGN)
-    let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
-    hangUp.setEventHandler { runner.requestReload() }
-    hangUp.resume()
+    outcomes.attach(runner)
     log(
-        "running \(plan) with store \(StoreAddress.redactedText(address)) as \(options.executorID), misfire \(misfire.rawValue), lease \(cluster.lease), in doubt: \(cluster.inDoubt)"
+        "running \(plan) with store \(store.address.redacted) as \(options.executorID), misfire \(misfire.rawValue), lease \(cluster.lease), in doubt: \(cluster.inDoubt)"
     )
     var logger = Logger(label: "almanac.exec")
     logger.logLevel = .critical
     let group = ServiceGroup(
         configuration: ServiceGroupConfiguration(
             services: [
-                .init(service: store.client),
                 .init(
                     service: runner, successTerminationBehavior: .gracefullyShutdownGroup,
-                    failureTerminationBehavior: .gracefullyShutdownGroup),
+                    failureTerminationBehavior: .gracefullyShutdownGroup)
             ],
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            gracefulShutdownSignals: [], logger: logger))
+    // SIGHUP reads the plan again; SIGTERM and SIGINT stop gracefully (ServiceLifecycle's shutdown).
+    SignalWatcher.start { signal in
+        if signal == SIGHUP {
+            runner.requestReload()
+        } else {
+            Task { await group.triggerGracefulShutdown() }
+        }
+    }
     do {
         try blockOn { try await group.run() }
-    } catch let error as StoreError {
+    } catch let error as PlanRefused {
+        printError(error.description)
+        throw ExitCode(1)
+    } catch let error as PlanUnreadable {
         printError(error.description)
         throw ExitCode(2)
     } catch {
-        printError("store \(StoreAddress.redactedText(address)): \(StoreError.describe(error))")
+        printError("store \(store.address.redacted): \(StoreError.describe(error))")
         throw ExitCode(2)
     }
-    _ = hangUp
 }
+
+/// Hands a command's outcome from the exec backend (its own threads) to the runner, made after the
+/// backend; set once before the first fire.
+final class OutcomeRelay: Sendable {
+    private let runner = NIOLockedValueBox<ClusterRunner?>(nil)
+    func attach(_ runner: ClusterRunner) { self.runner.withLockedValue { $0 = runner } }
+    func deliver(_ outcome: FireOutcome) { runner.withLockedValue { $0 }?.outcome(outcome) }
+}
+
 /// `--state postgres://…#NAME`: one executor's journal in PostgreSQL (the name defaults to `default`);
 /// nil for a state directory.
 func openDatabaseJournal(_ state: String) throws -> (any JournalStore)? {

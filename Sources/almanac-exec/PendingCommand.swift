@@ -14,7 +14,7 @@ struct PendingCommand: ParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(name: .customShort("n"), help: "How many past deliveries to show.")
+    @Option(name: .customShort("n"), help: "How many fires to list of each: the next pending, and the last delivered.")
     var last = 10
 
     func validate() throws {
@@ -22,6 +22,7 @@ struct PendingCommand: ParsableCommand {
             throw ValidationError("give --state DIR, or --store postgres://… for a shared store")
         }
         if state != nil && storeOptions.store != nil { throw ValidationError("--state and --store are two stores; give one") }
+        guard last >= 0 else { throw ValidationError("-n must be 0 or more, not \(last)") }
     }
 
     func run() throws {
@@ -39,20 +40,22 @@ struct PendingCommand: ParsableCommand {
                 guard let at = fire["at"]?.stringValue.flatMap(PlanTimestamp.parseInstant) else { return !journal.isDone(id) }
                 return !journal.isDone(id, at: at)
             }
-            print("registered at \(record["now"]?.stringValue ?? "?"); refresh by \(record["refresh_by"]?.stringValue ?? "?")")
-            print("pending: \(pending.count) of \(fires.count) registered")
-            for fire in pending {
-                print("  \(fire["at"]?.stringValue ?? "?")  \(fire["id"]?.stringValue ?? "?")")
+            printLine("registered at \(record["now"]?.stringValue ?? "?"); refresh by \(record["refresh_by"]?.stringValue ?? "?")")
+            printLine(
+                "pending: \(pending.count) of \(fires.count) registered"
+                    + (pending.count > last ? "; the next \(last) (-n shows more)" : ""))
+            for fire in pending.prefix(last) {
+                printLine("  \(fire["at"]?.stringValue ?? "?")  \(fire["id"]?.stringValue ?? "?")")
             }
         } else {
-            print("nothing registered")
+            printLine("nothing registered")
         }
         let recent = journal.recentDeliveries(last)
-        print(recent.isEmpty ? "last delivered: none" : "last delivered:")
+        printLine(recent.isEmpty ? "last delivered: none" : "last delivered:")
         for entry in recent {
             switch entry {
-            case .fire(let id, _, let at, let now): print("  \(at)  \(id)  fired at \(now)")
-            case .skip(let id, _, let at, let now, let reason): print("  \(at)  \(id)  skipped at \(now) (\(reason))")
+            case .fire(let id, _, let at, let now): printLine("  \(at)  \(id)  fired at \(now)")
+            case .skip(let id, _, let at, let now, let reason): printLine("  \(at)  \(id)  skipped at \(now) (\(reason))")
             default: break
             }
         }

@@ -25,7 +25,10 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var clusterOptions: ClusterOptions
 
-    @Option(help: "Serve metrics in the Prometheus text format at GET /metrics on HOST:PORT (like 127.0.0.1:9464).")
+    @Option(
+        help:
+            "Serve GET /metrics (Prometheus text format) and GET /healthz on HOST:PORT: 127.0.0.1:9464, [::1]:9464, or :9464 for every interface."
+    )
     var metrics: String?
 
     @Option(help: "Fires missed by more than --grace: skip, once (latest per trigger) or all.")
@@ -41,24 +44,17 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         guard TimeArgument.duration(grace) != nil else { throw ValidationError("--grace: '\(grace)' is not a duration") }
         if state != nil && storeOptions.store != nil { throw ValidationError("--state and --store are two stores; give one") }
-        if let metrics { _ = try MetricsEndpoint.parse(metrics) }
+        if let metrics { try MetricsServing.validate(metrics) }
     }
 
     func run() throws {
-        let endpoint = try metrics.map { address in
-            do { return try MetricsEndpoint.start(address: address) } catch let error as MetricsEndpoint.Failure {
-                printError(error.description)
-                throw ExitCode(2)
-            }
-        }
-        if let endpoint { printError("metrics at http://\(endpoint.host):\(endpoint.port)/metrics") }
+        let served = try metrics.map(MetricsServing.start)
+        if let served { printError("metrics at http://\(served)/metrics") }
         if state == nil, let address = storeOptions.address {
             _ = try requireStore(storeOptions)
-            // ServiceLifecycle handles SIGTERM and SIGINT (a graceful stop) from here on.
-            SignalWatcher.unblock()
+            // The signals stay blocked: `runCluster` watches them (SIGTERM and SIGINT stop gracefully).
             let log: @Sendable (String) -> Void = { message in
-                let now = Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down)))
-                FileHandle.standardError.write(Data("almanac-exec: \(now) \(message)\n".utf8))
+                printLog(at: Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down))), message)
             }
             try runCluster(
                 plan: plan, address: address, misfire: misfire, grace: TimeArgument.duration(grace) ?? 60, cluster: clusterOptions,
@@ -69,8 +65,7 @@ struct RunCommand: ParsableCommand {
         // The signals were blocked in `main`, before any thread existed; this thread receives them.
         SignalWatcher.start(posting: clock)
         let log: @Sendable (String) -> Void = { message in
-            let now = Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down)))
-            FileHandle.standardError.write(Data("almanac-exec: \(now) \(message)\n".utf8))
+            printLog(at: Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down))), message)
         }
         let path = plan, state = self.state
         // Before the first load, so a plan replaced while it is read is read again.
@@ -79,7 +74,10 @@ struct RunCommand: ParsableCommand {
         let journal = try orExit { try databaseJournal.map { Journal(store: $0) } ?? state.map { try Journal(directory: $0) } ?? Journal() }
         journal.warnings.forEach(log)
         journal.onProblem(log)
-        if endpoint != nil { observe(journal, clock: clock) }
+        if served != nil {
+            let counting = JournalMetrics(ExecutorMetrics(), countsOutcomes: backendOptions.backend == "exec")
+            journal.onEntry { entry in counting.observe(entry, now: clock.now()) }
+        }
         let backend = try backendOptions.make(daemon: true) { outcome in
             do { try journal.append(.outcome(outcome)) } catch { log("cannot journal the outcome of \(outcome.fireID): \(error)") }
             log("\(outcome.fireID): \(outcome.status)")
@@ -91,13 +89,11 @@ struct RunCommand: ParsableCommand {
             .map { LocationMonitor(feed: $0, grace: graceSeconds, log: log) }
         let loop = try orExit(prefix: "\(path): ") {
             try FireLoop(
-                loadSource: { try PlanFireSource.open(path: path) }, backend: backend, journal: journal, clock: clock,
+                loadSource: { try backendOptions.openPlan(path) }, backend: backend, journal: journal, clock: clock,
                 options: FireLoop.Options(misfire: misfire, grace: graceSeconds, strategy: backendOptions.reconcileStrategy),
                 log: log,
                 onRegistration: { registration, plan, now in
-                    if endpoint != nil {
-                        ExecutorMetrics().planRemaining(seconds: Double(plan.window.to.secondsSinceEpoch - now.secondsSinceEpoch))
-                    }
+                    if served != nil { ExecutorMetrics().planEnds(at: Double(plan.window.to.secondsSinceEpoch)) }
                     if let databaseJournal {
                         do {
                             try databaseJournal.recordRegistration(RegistrationRecord.render(registration, plan: plan, now: now))
@@ -118,18 +114,3 @@ struct RunCommand: ParsableCommand {
 }
 
 extension MisfirePolicy: ExpressibleByArgument {}
-
-/// Counts what the journal records, for `--metrics` with the file store.
-private func observe(_ journal: Journal, clock: RealClock) {
-    let metrics = ExecutorMetrics()
-    journal.onEntry { entry in
-        switch entry {
-        case .fire(_, _, let at, _):
-            metrics.fire("delivered")
-            metrics.started(lateness: clock.now() - Double(at.secondsSinceEpoch))
-        case .skip: metrics.fire("skipped")
-        case .outcome(let outcome): metrics.fire(outcome.status.succeeded ? "ok" : "failed")
-        default: break
-        }
-    }
-}

@@ -1,4 +1,5 @@
 import AlmanacCommandLine
+import AlmanacEscaping
 import AlmanacExecutor
 import AlmanacPlan
 import AlmanacTime
@@ -28,8 +29,26 @@ struct BackendOptions: ParsableArguments {
     @Option(help: "Exec backend: commands allowed to run at once.")
     var jobs = 4
 
-    @Argument(parsing: .postTerminator, help: "Exec backend: the command and its arguments, after --.")
+    @Argument(
+        parsing: .postTerminator,
+        help:
+            "Exec backend: the command and its arguments, after --, for every trigger; without one, each trigger runs its payload.command.")
     var command: [String] = []
+
+    /// `--backend exec` without a command: each trigger runs its own.
+    var runsTriggerCommands: Bool { backend == "exec" && command.isEmpty }
+
+    /// Opens the plan at `path` (see `loadPlan`), refusing one with a trigger that has no command of its
+    /// own when each trigger runs its own: a located error at startup and at a reload, never a skip at
+    /// the trigger's first fire.
+    func openPlan(_ path: String) throws -> PlanFireSource {
+        let source = try openPlanOrSayItIsASpec(path)
+        if runsTriggerCommands {
+            let problems = TriggerCommand.problems(in: source.header)
+            if !problems.isEmpty { throw TriggerCommand.planError(problems, text: planHead(path)) }
+        }
+        return source
+    }
 
     func validate() throws {
         guard timeout == "none" || TimeArgument.duration(timeout) != nil else {
@@ -44,7 +63,9 @@ struct BackendOptions: ParsableArguments {
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if backend == "spy" && record == nil { throw ValidationError("--backend spy needs --record FILE") }
-        if backend == "exec" && command.isEmpty { throw ValidationError("--backend exec needs a command after --") }
+        if !command.isEmpty && backend != "exec" {
+            throw ValidationError("a command after -- is for --backend exec, not \(backend)")
+        }
         guard BackendRegistry.standard.names.contains(backend) else {
             throw ValidationError("unknown backend '\(backend)'; expected one of \(BackendRegistry.standard.names.joined(separator: ", "))")
         }
@@ -73,7 +94,34 @@ struct BackendOptions: ParsableArguments {
 /// Opens the plan (its header read and checked, its fires read as needed), reporting an unreadable
 /// one with exit status 2.
 func loadPlan(_ path: String) throws -> PlanFireSource {
-    try orExit(prefix: "\(path): ") { try PlanFireSource.open(path: path) }
+    try orExit(prefix: "\(path): ") { try openPlanOrSayItIsASpec(path) }
+}
+
+/// `PlanFireSource.open`, except that a spec given where a plan belongs (the first thing a new user
+/// tries) is named as one, with the command that makes its plan, rather than "not valid JSON".
+func openPlanOrSayItIsASpec(_ path: String) throws -> PlanFireSource {
+    do {
+        return try PlanFireSource.open(path: path)
+    } catch let error as PlanError {
+        guard looksLikeSpec(path) else { throw error }
+        throw PlanError(
+            "a spec, not a plan: compile it first, `almanac compile \(path) -o PLAN`, and give almanac-exec PLAN")
+    }
+}
+
+/// A `.yaml`/`.yml` file, or text that does not open with `{` and has a top-level `version:` line.
+func looksLikeSpec(_ path: String) -> Bool {
+    if path.hasSuffix(".yaml") || path.hasSuffix(".yml") { return true }
+    let text = String(decoding: planHead(path).prefix(64 << 10), as: UTF8.self)
+    guard let first = text.first(where: { !$0.isWhitespace }), first != "{" else { return false }
+    return text.split(separator: "\n").contains { $0.hasPrefix("version:") || $0.hasPrefix("triggers:") }
+}
+
+/// The first megabyte of the file at `path`, where a plan's triggers are declared (empty if unreadable).
+func planHead(_ path: String) -> [UInt8] {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+    defer { try? handle.close() }
+    return Array((try? handle.read(upToCount: 1 << 20)) ?? Data())
 }
 
 /// Runs `body`; a plan or executor error is printed and becomes exit status 2.
@@ -90,7 +138,20 @@ func orExit<R>(prefix: String = "", _ body: () throws -> R) throws -> R {
 }
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("almanac-exec: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("almanac-exec: \(TerminalText.visible(message))\n".utf8))
+}
+
+/// One line of the daemon's log on standard error, stamped `now`. Messages quote fire ids, plan
+/// and journal text and commands' errors: shown through `TerminalText` like every other line.
+func printLog(at now: Instant, _ message: String) {
+    FileHandle.standardError.write(Data("almanac-exec: \(now) \(TerminalText.visible(message))\n".utf8))
+}
+
+/// One line of a report on standard output. Names and ids in it come from plans, journals and the
+/// shared store, which any spec or hand-edited file may fill: every control, line-break and
+/// bidirectional character is shown as `\u{…}` (`TerminalText`), never sent to the terminal.
+func printLine(_ line: String) {
+    print(TerminalText.visible(line))
 }
 
 /// Parses a time argument (`now`, `today`, a date, RFC 3339) or fails as a usage error. Dates and

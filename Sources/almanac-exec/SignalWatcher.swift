@@ -30,6 +30,16 @@ enum SignalWatcher {
     /// Starts the watcher; the signals must be blocked already (`block`), and a signal that arrived
     /// since is delivered now.
     static func start(posting clock: RealClock) {
+        start { clock.post($0 == SIGHUP ? .reload : .stop) }
+    }
+
+    /// Starts the watcher, calling `handle` with each signal (SIGHUP, SIGTERM or SIGINT) on its thread.
+    ///
+    /// The shared-store daemon uses this too, instead of ServiceLifecycle's Dispatch signal sources:
+    /// the signals then stay blocked in every thread from the first line of `main`, so one that
+    /// arrives while the daemon starts (a first connection, a large plan) is handled, never fatal,
+    /// and both daemons stop the same way.
+    static func start(_ handle: @escaping @Sendable (Int32) -> Void) {
         block()
         let watched = self.watched
         Thread.detachNewThread {
@@ -37,7 +47,7 @@ enum SignalWatcher {
             while true {
                 var received: Int32 = 0
                 guard sigwait(&set, &received) == 0 else { continue }
-                clock.post(received == SIGHUP ? .reload : .stop)
+                handle(received)
             }
         }
     }

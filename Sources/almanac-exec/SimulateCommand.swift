@@ -60,7 +60,7 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let source = try loadPlan(plan)
+        let source = try orExit(prefix: "\(plan): ") { try backendOptions.openPlan(plan) }
         let zone = dateZone(of: source.header)
         let from = try parseInstant(self.from, "--from", zone: zone), until = try parseInstant(self.until, "--until", zone: zone)
         guard from <= until else { throw ValidationError("--from must not be after --until") }
@@ -86,7 +86,7 @@ struct SimulateCommand: ParsableCommand {
         }
         let loop = try orExit(prefix: "\(path): ") {
             try FireLoop(
-                loadSource: { try PlanFireSource.open(path: path) }, backend: backend, journal: Journal(),
+                loadSource: { try backendOptions.openPlan(path) }, backend: backend, journal: Journal(),
                 clock: VirtualClock(start: from),
                 options: FireLoop.Options(
                     until: Double(until.secondsSinceEpoch), stopWhenFiresUnreadable: true, strategy: backendOptions.reconcileStrategy),

@@ -29,11 +29,15 @@ struct ClusterOptions: ParsableArguments {
     @Option(help: "With --store: this executor's name in the store (default: HOST:PID).")
     var executorID: String?
 
+    @Option(help: "With --store: the spec's identity in the store (default: the plan's spec name); see docs/cluster.md.")
+    var specID: String?
+
     func validate() throws {
         guard let seconds = TimeArgument.duration(lease), seconds >= 1 else {
             throw ValidationError("--lease: '\(lease)' is not a duration of at least 1 s (like 30s or 2m)")
         }
         guard inDoubt == "skip" || inDoubt == "retry" else { throw ValidationError("--in-doubt must be skip or retry, not '\(inDoubt)'") }
+        if let specID { try validateSpecID(specID) }
     }
 
     var leaseSeconds: Double { TimeArgument.duration(lease) ?? 30 }
@@ -59,4 +63,11 @@ func blockOn<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) thro
 /// The result of `blockOn`'s task: written by the task before it signals, read after the wait.
 private final class ResultBox<T>: @unchecked Sendable {
     var result: Result<T, any Error>?
+}
+
+/// A spec id is a name: printable, no control characters, at most 200 bytes.
+func validateSpecID(_ id: String) throws {
+    guard !id.isEmpty, id.utf8.count <= 200,
+        !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
+    else { throw ValidationError("--spec-id: '\(id.debugDescription)' is not a spec id (1 to 200 bytes, no control or format characters)") }
 }

@@ -1,5 +1,6 @@
 import AlmanacPlan
 import ArgumentParser
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -30,6 +31,21 @@ struct Almanac: ParsableCommand {
         // (EFBIG: exit 2, the temporary file removed), not kill the process with SIGXFSZ half-way
         // through a plan. (A closed pipe keeps its default: `almanac compile … | head` ends quietly.)
         signal(SIGXFSZ, SIG_IGN)
-        main(nil)
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            // Found while running (an empty window, SOURCE_DATE_EPOCH): the message is the news;
+            // the root command's generic usage, which ArgumentParser would print, is not.
+            Terminal.writeError(error.message)
+            Self.exit(withError: ExitCode(64))
+        } catch {
+            exit(withError: error)
+        }
     }
 }

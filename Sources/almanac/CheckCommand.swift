@@ -46,14 +46,14 @@ struct CheckCommand: ParsableCommand {
         var results: [(SourceFile, [Diagnostic])] = []
         // Each valid spec's triggers explained, for the JSON report.
         var triggers: [JSONValue] = []
-        var couldNotRead = false
+        var unreadable = 0
         var expectationFiles = 0
         for path in specs {
             if TestCommand.specPath(for: path) != path {
                 // An expectation file: its form, against the spec beside it (nothing is run).
                 expectationFiles += 1
                 switch checkExpectations(path) {
-                case nil: couldNotRead = true
+                case nil: unreadable += 1
                 case let checked?: results += checked
                 }
                 continue
@@ -62,8 +62,8 @@ struct CheckCommand: ParsableCommand {
             do {
                 bytes = try Files.read(path)
             } catch {
-                Terminal.writeErr("almanac: \(error)\n")
-                couldNotRead = true
+                Terminal.writeError("\(error)")
+                unreadable += 1
                 continue
             }
             let file = SourceFile(path: path == "-" ? "<stdin>" : path, bytes: bytes)
@@ -94,13 +94,16 @@ struct CheckCommand: ParsableCommand {
                 if expectationFiles > 0 {
                     files += " and \(expectationFiles) expectation file\(expectationFiles == 1 ? "" : "s")"
                 }
-                Terminal.writeErr(
+                var summary =
                     errors + warnings == 0
-                        ? "\(files) checked: no problems\n"
-                        : "\(files) checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
+                    ? "\(files) checked: no problems"
+                    : "\(files) checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+                // Never "no problems" alone when a file given was not checked at all.
+                if unreadable > 0 { summary += "; \(unreadable) file\(unreadable == 1 ? "" : "s") could not be read" }
+                Terminal.writeErr(summary + "\n")
             }
         }
-        if couldNotRead { throw ExitCode(2) }
+        if unreadable > 0 { throw ExitCode(2) }
         let failed = results.contains { r in r.1.contains { $0.severity == .error || (strict && $0.severity == .warning) } }
         if failed { throw ExitCode(1) }
     }
@@ -115,7 +118,7 @@ struct CheckCommand: ParsableCommand {
             specFile = SourceFile(path: spec, bytes: try Files.read(spec))
             file = SourceFile(path: path, bytes: try Files.read(path))
         } catch {
-            Terminal.writeErr("almanac: cannot check \(path) against its spec \(spec): \(error)\n")
+            Terminal.writeError("cannot check \(path) against its spec \(spec): \(error)")
             return nil
         }
         let loaded = SpecLoader.load(specFile)

@@ -13,6 +13,8 @@ struct CompileCommand: ParsableCommand {
         discussion: """
             The plan goes to -o PLAN (written atomically, and only when its bytes change) or to standard \
             output. With --check nothing is written: the exit status says whether PLAN is up to date.
+            An expectation file (NAME.expect.yaml, see `almanac test`) is skipped with a note, so a loop over \
+            a folder's *.yaml compiles its specs only.
             Exit codes: 0 ok (or up to date); 1 the spec has errors, or PLAN is stale; 2 could not run; 64 usage.
             """
     )
@@ -35,6 +37,12 @@ struct CompileCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Expectation files live beside specs, so `for spec in schedules/*.yaml` meets them: skipped,
+        // as a loop over specs wants, with a note.
+        if SpecSession.isExpectationFile(spec) {
+            Terminal.writeError("\(spec) is an expectation file (`almanac test`), not a spec: nothing to compile")
+            return
+        }
         let session = try SpecSession.load(spec, format: diagnostics.format)
         let window = try self.window.window(for: session, now: try Clock.now())
         let expansion: Expansion
@@ -49,7 +57,7 @@ struct CompileCommand: ParsableCommand {
                 try stream(expansion, session, to: FileSink(fileDescriptor: 1))
             } catch let error as PlanError {
                 // Standard output could not take the plan (a full disk, `ulimit -f`): could not run.
-                Terminal.writeErr("almanac: \(error)\n")
+                Terminal.writeError("\(error)")
                 throw ExitCode(2)
             }
             return
@@ -60,7 +68,7 @@ struct CompileCommand: ParsableCommand {
         do {
             destination = try OutputFile(output)
         } catch let error as PlanError {
-            Terminal.writeErr("almanac: \(error)\n")
+            Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
         if check {
@@ -76,7 +84,7 @@ struct CompileCommand: ParsableCommand {
             try stream(expansion, session, to: destination.openSink())
             try destination.commit()
         } catch let error as PlanError {
-            Terminal.writeErr("almanac: \(error)\n")
+            Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
     }
@@ -94,7 +102,7 @@ struct CompileCommand: ParsableCommand {
         do {
             try stream(expansion, session, to: FileSink(path: temporary))
         } catch let error as PlanError {
-            Terminal.writeErr("almanac: \(error)\n")
+            Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
         // The window flags as given, else the window compiled (today's default changes daily).

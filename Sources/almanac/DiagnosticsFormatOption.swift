@@ -16,7 +16,7 @@ struct DiagnosticsFormatOption: ParsableArguments {
 
     func validate() throws {
         if legacy != nil {
-            Terminal.writeErr("almanac: warning: --format is now --diagnostics-format for this command; --format will be removed\n")
+            Terminal.writeError("warning: --format is now --diagnostics-format for this command; --format will be removed")
         }
     }
 }

@@ -115,7 +115,7 @@ struct DiffCommand: ParsableCommand {
             return try PlanReader.read(contentsOfFile: path)
         } catch let error as PlanError {
             // I/O errors name the path already; format errors need it.
-            Terminal.writeErr("almanac: " + (error.line == nil && error.message.contains(path) ? "" : "\(path): ") + "\(error)\n")
+            Terminal.writeError("" + (error.line == nil && error.message.contains(path) ? "" : "\(path): ") + "\(error)")
             throw ExitCode(2)
         }
     }

@@ -80,8 +80,8 @@ struct ExportCommand: ParsableCommand {
             commandKey: commandKey, exec: exec, image: image, alarmSeconds: alarm.flatMap(alarmSeconds), utc: utc, misfire: misfire)
         if !DiffCommand.isSpec(input) {
             guard format == .ics else {
-                Terminal.writeErr(
-                    "almanac: \(input): a plan holds fires, not rules; \(format.rawValue) needs the rules: export the spec the plan was compiled from\n"
+                Terminal.writeError(
+                    "\(input): a plan holds fires, not rules; \(format.rawValue) needs the rules: export the spec the plan was compiled from"
                 )
                 throw ExitCode(64)
             }
@@ -118,10 +118,10 @@ struct ExportCommand: ParsableCommand {
                 try OutputFile.write(Array(files.map(\.text).joined().utf8), to: output)
             }
         } catch let error as PlanError {
-            Terminal.writeErr("almanac: \(error)\n")
+            Terminal.writeError("\(error)")
             throw ExitCode(2)
         } catch {
-            Terminal.writeErr("almanac: cannot write \(output): \(error.localizedDescription)\n")
+            Terminal.writeError("cannot write \(output): \(error.localizedDescription)")
             throw ExitCode(2)
         }
     }

@@ -60,7 +60,7 @@ struct GenerateSwiftCommand: ParsableCommand {
         let current = try? Files.read(output)
         if check {
             guard current == bytes else {
-                Terminal.writeErr("almanac: \(output) is stale; run `almanac generate swift \(spec) -o \(output)`\n")
+                Terminal.writeError("\(output) is stale; run `almanac generate swift \(spec) -o \(output)`")
                 throw ExitCode(1)
             }
             return
@@ -70,7 +70,7 @@ struct GenerateSwiftCommand: ParsableCommand {
         do {
             try OutputFile.write(bytes, to: output)
         } catch {
-            Terminal.writeErr("almanac: cannot write \(output): \(error)\n")
+            Terminal.writeError("cannot write \(output): \(error)")
             throw ExitCode(2)
         }
     }

@@ -50,7 +50,7 @@ struct ImportCommand: ParsableCommand {
         do {
             bytes = try Files.read(file)
         } catch {
-            Terminal.writeErr("almanac: \(error)\n")
+            Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
         let source = SourceFile(path: file == "-" ? "<stdin>" : file, bytes: bytes)
@@ -70,7 +70,7 @@ struct ImportCommand: ParsableCommand {
             do {
                 try OutputFile.write(Array(spec.utf8), to: output)
             } catch {
-                Terminal.writeErr("almanac: \(error)\n")
+                Terminal.writeError("\(error)")
                 throw ExitCode(2)
             }
         } else {

@@ -63,7 +63,8 @@ struct NextCommand: ParsableCommand {
             session.report(error.diagnostics)
             throw ExitCode(1)
         }
-        Terminal.writeOut(Self.header(fires, schedule: schedule) + Self.table(fires, now: now))
+        // "in 2 d" counts from where the listing starts: `--from` (now unless given), not the clock.
+        Terminal.writeOut(Self.header(fires, schedule: schedule) + Self.table(fires, now: window.from))
     }
 
     /// One line per trigger in the table, in the order they first fire: `id: sentence` (`almanac

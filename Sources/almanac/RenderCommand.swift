@@ -67,7 +67,7 @@ struct RenderCommand: ParsableCommand {
         do {
             _ = try OutputFile.write(Array(text.utf8), to: output)
         } catch let error as PlanError {
-            Terminal.writeErr("almanac: \(error)\n")
+            Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
     }

@@ -23,13 +23,18 @@ struct SpecSession {
         return SpecSession(file: file, schedule: schedule, renderer: renderer)
     }
 
-    /// Reads and validates `path` without printing; exits 2 when the file cannot be read.
+    /// Reads and validates `path` without printing; exits 2 when the file cannot be read, and 64 when
+    /// it is an expectation file (`NAME.expect.yaml`), naming the spec it belongs to.
     static func validate(_ path: String) throws -> (SourceFile, SpecLoader.Result) {
+        if isExpectationFile(path) {
+            throw ValidationError(
+                "\(path) is an expectation file (`almanac test`), not a spec; give its spec, \(TestCommand.specPath(for: path))")
+        }
         let bytes: [UInt8]
         do {
             bytes = try Files.read(path)
         } catch {
-            Terminal.writeErr("almanac: \(error)\n")
+            Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
         let file = SourceFile(path: path == "-" ? "<stdin>" : path, bytes: bytes)
@@ -45,12 +50,16 @@ struct SpecSession {
     func requireTriggers(_ ids: [String], spec: String) throws {
         let known = Set(schedule.triggers.map(\.id))
         if let first = ids.first(where: { !known.contains($0) }) {
-            Terminal.writeErr("almanac: no trigger '\(first)' in \(spec)\(Suggestion.hint(for: first, among: known.sorted()))\n")
+            Terminal.writeError("no trigger '\(first)' in \(spec)\(Suggestion.hint(for: first, among: known.sorted()))")
             throw ExitCode(1)
         }
     }
 
     var sha256: String { SHA256.hex(of: file.bytes) }
+
+    /// `NAME.expect.yaml` (or `.yml`) beside a spec: what `check` checks against its spec, `test`
+    /// tests the spec of, `compile` skips, and the other commands refuse as a spec.
+    static func isExpectationFile(_ path: String) -> Bool { TestCommand.specPath(for: path) != path }
 
     /// The zone in which `today` and dates on the command line are read: the spec's, else UTC.
     var zone: String { schedule.timezone ?? "UTC" }
@@ -116,8 +125,17 @@ struct WindowOptions: ParsableArguments {
 
     func window(for schedule: Schedule, now: Instant) throws -> Window {
         let request = WindowRequest(from: from ?? .today, to: to, horizon: horizon?.length)
-        guard let window = request.resolve(now: now, zone: schedule.timezone ?? "UTC", specHorizon: schedule.horizon) else {
-            throw ValidationError("the window is empty: --to must be after --from")
+        let zone = schedule.timezone ?? "UTC"
+        guard let window = request.resolve(now: now, zone: zone, specHorizon: schedule.horizon) else {
+            // Say which instants the flags named: `--to 2026-11-20` may be a day the reader took for later.
+            let start = (from ?? .today).resolve(now: now, zone: zone).map { " (\($0))" } ?? ""
+            let fromText = from.map { "--from \($0.text)" } ?? "--from today"
+            if let to {
+                let end = to.resolve(now: now, zone: zone).map { " (\($0))" } ?? ""
+                throw ValidationError(
+                    "the window is empty: --to \(to.text)\(end) is not after \(fromText)\(start); give a later --to, or --horizon")
+            }
+            throw ValidationError("the window is empty: it would end at or before its start, \(fromText)\(start)")
         }
         return window
     }

@@ -1,3 +1,4 @@
+import AlmanacEscaping
 import AlmanacModel
 import AlmanacPlan
 import AlmanacSpec
@@ -24,6 +25,13 @@ enum Terminal {
 
     static func writeErr(_ s: String) {
         FileHandle.standardError.write(Data(s.utf8))
+    }
+
+    /// One `almanac: …` error line. Messages quote paths, ids and names from specs, plans and
+    /// other tools' files: every control, line-break and bidirectional character in them is shown
+    /// as `\u{…}` (`TerminalText`), so a plan cannot move the cursor or fake a line.
+    static func writeError(_ message: String) {
+        writeErr("almanac: \(TerminalText.visible(message))\n")
     }
 }
 

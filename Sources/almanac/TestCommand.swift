@@ -86,7 +86,7 @@ struct TestCommand: ParsableCommand {
         do {
             specFile = SourceFile(path: spec, bytes: try Files.read(spec))
         } catch {
-            Terminal.writeErr("almanac: \(error)\n")
+            Terminal.writeError("\(error)")
             return nil
         }
         let expectPath = Self.expectationPath(for: spec)
@@ -94,7 +94,7 @@ struct TestCommand: ParsableCommand {
         do {
             expectFile = SourceFile(path: expectPath, bytes: try Files.read(expectPath))
         } catch {
-            Terminal.writeErr("almanac: \(spec) has no expectation file \(expectPath) (\(error))\n")
+            Terminal.writeError("\(spec) has no expectation file \(expectPath) (\(error))")
             return nil
         }
         let loaded = SpecLoader.load(specFile)

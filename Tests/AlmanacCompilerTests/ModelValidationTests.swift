@@ -88,6 +88,25 @@ import Testing
         Case(name: "duplicate ids", yaml: "  t: {every: 1h}\n  t: {every: 2h}", schedule: schedule(trigger(), trigger())),
         Case(name: "no triggers", yaml: "version: 1\ntimezone: Europe/Berlin\ntriggers: {}", schedule: schedule()),
         Case(
+            name: "schedule name with a carriage return",
+            yaml: "version: 1\nname: \"a\\rb\"\ntimezone: Europe/Berlin\ntriggers:\n  t: {every: 1h}",
+            schedule: schedule(trigger()) { $0.name = "a\rb" }),
+        Case(
+            name: "payload key with an escape character", yaml: "  t: {every: 1h, payload: {\"k\\e\": 1}}",
+            schedule: schedule(trigger { $0.payload = ["k\u{1B}": .number("1")] })),
+        Case(
+            name: "command on two lines", yaml: "  t: {every: 1h, payload: {command: \"a\\nb\"}}",
+            schedule: schedule(trigger { $0.payload = ["command": .string("a\nb")] })),
+        Case(
+            name: "command argument with a CR", yaml: "  t: {every: 1h, payload: {command: [sh, \"a\\rb\"]}}",
+            schedule: schedule(trigger { $0.payload = ["command": .array([.string("sh"), .string("a\rb")])] })),
+        Case(
+            name: "environment name and value", yaml: "  t: {every: 1h, payload: {environment: {\"A-B\": x, OK: \"a\\u2028\"}}}",
+            schedule: schedule(trigger { $0.payload = ["environment": .object(["A-B": .string("x"), "OK": .string("a\u{2028}")])] })),
+        Case(
+            name: "title with a bidirectional override", yaml: "  t: {every: 1h, payload: {title: \"a\\u202eb\"}}",
+            schedule: schedule(trigger { $0.payload = ["title": .string("a\u{202E}b")] })),
+        Case(
             name: "version 2", yaml: "version: 2\ntimezone: Europe/Berlin\ntriggers:\n  t: {every: 1h}",
             schedule: schedule(trigger()) { $0.version = 2 }),
     ]

@@ -4,46 +4,9 @@ import AlmanacPlan
 import AlmanacTime
 import Testing
 
-/// iCalendar's content lines: TEXT escaping, 75-octet folding on UTF-8 character boundaries, CRLF,
-/// and what a subscribed calendar relies on (stable UIDs, no clock).
+/// iCalendar's content lines as a calendar reads them: CRLF, and what a subscribed calendar relies on
+/// (stable UIDs, no clock). TEXT escaping and folding: `AlmanacEscapingTests.ICalendarTextTests`.
 @Suite struct ExportICSTests {
-    @Test func escapesCommaSemicolonBackslashAndNewlines() {
-        #expect(ExportICS.escape(#"a,b;c\d"#) == #"a\,b\;c\\d"#)
-        #expect(ExportICS.escape("one\ntwo\r\nthree\rfour") == #"one\ntwo\nthree\nfour"#)
-        #expect(ExportICS.escape("plain: text") == "plain: text")
-        #expect(ExportICS.escape("bell\u{07}\ttab\u{7F}") == "bell tab")
-    }
-
-    @Test func shortLinesAreNotFolded() {
-        let line = String(repeating: "a", count: 75)
-        #expect(ExportICS.fold(line) == line)
-    }
-
-    @Test func foldsAt75OctetsWithASpaceCountingTowardTheNext() {
-        let line = String(repeating: "a", count: 75 + 74 + 10)
-        let folded = ExportICS.fold(line)
-        let parts = folded.components(separatedBy: "\r\n")
-        #expect(parts.map { $0.utf8.count } == [75, 75, 11])
-        #expect(parts.dropFirst().allSatisfy { $0.hasPrefix(" ") })
-        // Unfolding (remove CRLF + one space) gives the line back.
-        #expect(folded.replacingOccurrences(of: "\r\n ", with: "") == line)
-    }
-
-    @Test func neverSplitsAUTF8Character() {
-        // 74 ASCII octets then a 3-octet character: it does not fit in the first 75, so it moves.
-        let line = String(repeating: "x", count: 74) + "€" + String(repeating: "y", count: 100)
-        let parts = ExportICS.fold(line).components(separatedBy: "\r\n")
-        #expect(parts[0].utf8.count == 74)
-        #expect(parts[1].hasPrefix(" €"))
-        #expect(parts.allSatisfy { $0.utf8.count <= 75 })
-        #expect(ExportICS.fold(line).replacingOccurrences(of: "\r\n ", with: "") == line)
-        // A line of 4-octet characters only.
-        let emoji = String(repeating: "🙂", count: 40)
-        let e = ExportICS.fold(emoji).components(separatedBy: "\r\n")
-        #expect(e.allSatisfy { $0.utf8.count <= 75 } && e[0].utf8.count == 72)
-        #expect(ExportICS.fold(emoji).replacingOccurrences(of: "\r\n ", with: "") == emoji)
-    }
-
     static func plan(title: JSONValue? = nil) -> Plan {
         var payload: [String: JSONValue] = [:]
         if let title { payload["title"] = title }

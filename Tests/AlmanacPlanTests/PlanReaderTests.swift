@@ -16,6 +16,24 @@ import Testing
         #expect(try PlanReader.read(PlanWriter.render(SamplePlan.empty)) == SamplePlan.empty)
     }
 
+    /// `runs_on` is written for a server spec only, so a phone spec's plan is as it was.
+    @Test func carriesWhatRunsTheSpec() throws {
+        var server = SamplePlan.plan
+        server.spec.runsOn = .server
+        let text = String(decoding: PlanWriter.render(server), as: UTF8.self)
+        #expect(
+            text.contains(
+                "\"spec\": {\"name\": \"\(server.spec.name)\", \"sha256\": \"\(server.spec.sha256!)\", \"runs_on\": \"server\"},\n"))
+        #expect(try PlanReader.read(Array(text.utf8)).spec.runsOn == .server)
+        #expect(!SamplePlan.text.contains("runs_on"))
+        #expect(try PlanReader.read(Array(SamplePlan.text.utf8)).spec.runsOn == .phone)
+        let bad = text.replacingOccurrences(of: "\"runs_on\": \"server\"", with: "\"runs_on\": \"desktop\"")
+        #expect(throws: PlanError.self) { try PlanReader.read(Array(bad.utf8)) }
+        do { _ = try PlanReader.read(Array(bad.utf8)) } catch let error as PlanError {
+            #expect(error.message == "spec.runs_on: must be \"phone\" or \"server\", not \"desktop\"")
+        }
+    }
+
     @Test func acceptsAnyKeyOrderAndWhitespace() throws {
         let text = """
             {"fires": [ { "id" : "t@2026-01-01T00:00:00", "local": "2026-01-01T00:00:00+00:00",

@@ -101,4 +101,35 @@ import Testing
         expectSingleError(rarely, .rruleRarelyFires, "                                    ^^^^^^^^")
         #expect(rarely.first?.severity == .warning)
     }
+
+    /// Weekdays written as English names or abbreviations suggest the code meant: edit distance alone
+    /// answered `WE` for `TUE` (the last two letters were compared) and could answer `TU` for `THU`.
+    @Test func everyEnglishWeekdaySuggestsItsCode() {
+        let spellings: [String: [String]] = [
+            "MO": ["MON", "Mon", "MONDAY", "monday"], "TU": ["TUE", "TUES", "Tues", "TUESDAY"],
+            "WE": ["WED", "WEDS", "WEDNESDAY"], "TH": ["THU", "THUR", "THURS", "Thursday"], "FR": ["FRI", "FRIDAY"],
+            "SA": ["SAT", "SATURDAY"], "SU": ["SUN", "Sunday"],
+        ]
+        for (code, words) in spellings {
+            for word in words {
+                let byDay = RRuleParser.parse("FREQ=WEEKLY;BYDAY=MO,\(word)").1
+                #expect(
+                    byDay.count == 1 && byDay[0].message.hasSuffix("did you mean '\(code)'?"), "BYDAY=MO,\(word): \(byDay.map(\.message))")
+                let ordinal = RRuleParser.parse("FREQ=MONTHLY;BYDAY=-1\(word)").1
+                #expect(
+                    ordinal.count == 1 && ordinal[0].message.hasSuffix("did you mean '-1\(code)'?"),
+                    "BYDAY=-1\(word): \(ordinal.map(\.message))")
+                let weekStart = RRuleParser.parse("FREQ=WEEKLY;WKST=\(word)").1
+                #expect(
+                    weekStart.count == 1 && weekStart[0].message.hasSuffix("did you mean '\(code)'?"),
+                    "WKST=\(word): \(weekStart.map(\.message))")
+            }
+        }
+        // The element as written is underlined, and a typo of a code still finds it by distance.
+        expectSingleError(
+            RRuleParser.parse("FREQ=WEEKLY;BYDAY=MO,TUE").1, .rruleInvalidValue, "                     ^^^", message: "did you mean 'TU'?")
+        expectSingleError(
+            RRuleParser.parse("FREQ=WEEKLY;BYDAY=MO,FX").1, .rruleInvalidValue, "                     ^^", message: "did you mean 'FR'?")
+        #expect(!RRuleParser.parse("FREQ=WEEKLY;BYDAY=MO,XYZQ").1[0].message.contains("did you mean"))
+    }
 }

@@ -52,6 +52,22 @@ import Testing
         #expect(out.stderr.contains("error[E0903]") && out.stderr.contains("--exec CMD"))
     }
 
+    /// A command a format cannot hold (here a line break for crontab, from `--exec`, which no spec
+    /// check sees) refuses its triggers with E0231 — even with --lossy nothing of it is written.
+    @Test func unwritableCommandsAreRefused() throws {
+        let dir = try Self.temporaryDirectory()
+        let target = dir + "/out"
+        let args = ["export", "crontab", "examples/team-reminders.yaml", "--exec", "/bin/backup\n* * * * * /tmp/pwned", "-o", target]
+        let out = try CommandRunner.run("almanac", args)
+        #expect(out.status == 1 && out.stdout.isEmpty && !FileManager.default.fileExists(atPath: target))
+        let failure = Golden.check(out.stderr, against: "\(Self.goldens)/team-reminders-crontab-unwritable.diagnostics")
+        #expect(failure == nil, "\(failure ?? "")")
+        let lossy = try CommandRunner.run("almanac", args + ["--lossy"])
+        #expect(lossy.stderr.contains("warning[E0231]") && !lossy.stderr.contains("error["), "\(lossy.stderr)")
+        let written = (try? String(contentsOfFile: target, encoding: .utf8)) ?? ""
+        #expect(!written.contains("pwned"), "\(written)")
+    }
+
     /// ics reads a plan or a spec over a window; both give the same calendar. The rule formats
     /// refuse a plan (usage: exit 64).
     @Test func icsFromAPlanEqualsIcsFromTheSpec() throws {

@@ -74,7 +74,9 @@ import Testing
     static func importedModule(_ line: String) -> String? {
         let words = line.split(separator: " ").map(String.init).filter { !$0.hasPrefix("@") }
         guard words.first == "import", words.count >= 2 else { return nil }
-        let path = words.count >= 3 && ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(words[1]) ? words[2] : words[1]
+        let path =
+            words.count >= 3 && ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(words[1])
+            ? words[2] : words[1]
         return path.split(separator: ".").first.map(String.init)
     }
 
@@ -86,15 +88,17 @@ import Testing
             let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
             found += Self.conditionalImports(in: text, file: file, modules: modules)
         }
-        #expect(found.isEmpty, "imports of our own modules under #if (they compile on one platform only):\n\(found.joined(separator: "\n"))")
+        #expect(
+            found.isEmpty, "imports of our own modules under #if (they compile on one platform only):\n\(found.joined(separator: "\n"))")
     }
 
     @Test func theRuleSeesTheCaseThatBrokeTheMacBuild() {
         // almanac/PlanFiles.swift imported AlmanacPlanDiff under `#if canImport(Glibc)` and used it everywhere.
         let text = "#if canImport(Glibc)\nimport AlmanacPlanDiff\nimport Glibc\n#elseif canImport(Darwin)\nimport Darwin\n#endif\n"
-        #expect(Self.conditionalImports(in: text, file: "f.swift", modules: ["AlmanacPlanDiff"]) == [
-            "f.swift:2: import AlmanacPlanDiff under #if canImport(Glibc)"
-        ])
+        #expect(
+            Self.conditionalImports(in: text, file: "f.swift", modules: ["AlmanacPlanDiff"]) == [
+                "f.swift:2: import AlmanacPlanDiff under #if canImport(Glibc)"
+            ])
         let fine = "import AlmanacPlanDiff\n#if canImport(Glibc)\nimport Glibc\n#endif\n#if canImport(CYAML)\nimport CYAML\n#endif\n"
         #expect(Self.conditionalImports(in: fine, file: "f.swift", modules: ["AlmanacPlanDiff", "CYAML"]).isEmpty)
         let trait = "#if PostgreSQL\nimport AlmanacPostgres\n#endif\nlet x = 1\n"

@@ -1,3 +1,4 @@
+import AlmanacEscaping
 import AlmanacModel
 import AlmanacTime
 
@@ -46,6 +47,16 @@ enum ExportCrontab {
                     ExportIssue(message: .exportMissingCommand(trigger.id, format: "crontab", key: options.commandKey), refused: true))
                 rule = nil
             }
+            var cmd: String?
+            if rule != nil, let command {
+                do {
+                    cmd = try CrontabText.command(command)
+                } catch {
+                    issues.append(
+                        ExportIssue(message: .exportUnwritable(trigger.id, format: "crontab", field: "its command", error), refused: true))
+                    rule = nil
+                }
+            }
             // Standard input after `%`, the environment as assignment lines above the job.
             let payload = JobPayload(trigger)
             var tail = ""
@@ -57,6 +68,13 @@ enum ExportCrontab {
             }
             if let stdin = payload.stdin {
                 switch JobPayload.cronStdin(stdin) {
+                case .success(let t) where (cmd ?? "").utf8.count + t.utf8.count > CrontabText.maxCommandBytes:
+                    issues.append(
+                        ExportIssue(
+                            message: .exportLossPayload(
+                                trigger.id, format: "crontab",
+                                what: "standard input that makes the command longer than cronie's \(CrontabText.maxCommandBytes) bytes"),
+                            refused: false))
                 case .success(let t): tail = t
                 case .failure(let why):
                     issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "crontab", what: why.what), refused: false))
@@ -78,19 +96,20 @@ enum ExportCrontab {
                 }
             }
             diagnostics += ExportClock.diagnostics(trigger, issues)
-            guard let rule, let command else { continue }
-            // A line's command ends at a newline, and cron turns `%` into one: escape it.
-            let cmd = command.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "%", with: "\\%") + tail
+            guard let rule, let cmd else { continue }
+            let run = cmd + tail
             let schedules = rule.cronSource.map { [$0] } ?? rule.lines.map(ExportFields.cron)
             // The id as the shell's comment at the end of the line, except after standard input,
             // which runs to the end of the line: there it goes on a line of its own above.
             let lines =
                 tail.isEmpty
-                ? schedules.map { "\($0) \(cmd)  # \(trigger.id)" } : ["# \(trigger.id)"] + schedules.map { "\($0) \(cmd)" }
+                ? schedules.map { "\($0) \(run)  # \(trigger.id)" } : [CrontabText.comment(trigger.id)] + schedules.map { "\($0) \(run)" }
             jobs.append(Job(trigger: trigger, zone: rule.zone, lines: lines, environment: environment))
         }
         guard !jobs.isEmpty else { return ExportResult(files: [], diagnostics: diagnostics) }
-        var text = "# \(schedule.name): exported by almanac export crontab (cronie: CRON_TZ= applies to the lines below it)\n"
+        var text =
+            CrontabText.comment("\(schedule.name): exported by almanac export crontab (cronie: CRON_TZ= applies to the lines below it)")
+            + "\n"
         // An assignment applies to every line below it, and cron cannot unset one: jobs with the same
         // environment go together, those with none first.
         let key: (Job) -> String = { $0.environment.map(\.line).joined(separator: "\n") }

@@ -1,4 +1,4 @@
-import AlmanacJSON
+import AlmanacEscaping
 import AlmanacModel
 import AlmanacTime
 
@@ -41,6 +41,15 @@ enum ExportKubernetes {
             if rule != nil && image == nil {
                 issues.append(ExportIssue(message: .exportMissingImage(trigger.id), refused: true))
                 rule = nil
+            }
+            if rule != nil, let command {
+                do throws(UnwritableText) {
+                    try ProcessArgument.check(command)
+                } catch {
+                    issues.append(
+                        ExportIssue(message: .exportUnwritable(trigger.id, format: "k8s", field: "its command", error), refused: true))
+                    rule = nil
+                }
             }
             // The container's `env:` carries the environment; a Job has no standard input to give (a
             // container's `stdin` is an attach stream) and takes a user as a number only.
@@ -122,10 +131,10 @@ enum ExportKubernetes {
                       labels:
                         almanac/spec: \(String(Exporter.safeName(schedule.name).prefix(63)))
                       annotations:
-                        almanac/trigger: \(quoted(trigger.id))
+                        almanac/trigger: \(YAMLText.doubleQuoted(trigger.id))
                     spec:
-                      schedule: \(quoted(cron))
-                      timeZone: \(quoted(rule.zone == "UTC" ? "Etc/UTC" : rule.zone))
+                      schedule: \(YAMLText.doubleQuoted(cron))
+                      timeZone: \(YAMLText.doubleQuoted(rule.zone == "UTC" ? "Etc/UTC" : rule.zone))
                       concurrencyPolicy: \(policy)
                       jobTemplate:
                         spec:
@@ -134,8 +143,8 @@ enum ExportKubernetes {
                               restartPolicy: Never
                               containers:
                                 - name: job
-                                  image: \(quoted(image))
-                                  command: ["/bin/sh", "-c", \(quoted(command))]\(envBlock)
+                                  image: \(YAMLText.doubleQuoted(image))
+                                  command: ["/bin/sh", "-c", \(YAMLText.doubleQuoted(command))]\(envBlock)
 
                     """)
             }
@@ -160,7 +169,4 @@ enum ExportKubernetes {
         }
         return .success([text])
     }
-
-    /// A YAML double-quoted scalar (JSON string escaping is valid YAML).
-    static func quoted(_ text: String) -> String { JSONWriter.quoted(text) }
 }

@@ -1,3 +1,4 @@
+import AlmanacEscaping
 import AlmanacModel
 import AlmanacTime
 
@@ -30,6 +31,17 @@ enum ExportSystemd {
                     ExportIssue(message: .exportMissingCommand(trigger.id, format: "systemd", key: options.commandKey), refused: true))
                 rule = nil
             }
+            // The command is a shell command line, as crontab runs it and the k8s export passes it.
+            var execStart: String?
+            if rule != nil, let command {
+                do {
+                    execStart = try SystemdUnitText.commandLine(["/bin/sh", "-c", command])
+                } catch {
+                    issues.append(
+                        ExportIssue(message: .exportUnwritable(trigger.id, format: "systemd", field: "its command", error), refused: true))
+                    rule = nil
+                }
+            }
             // The environment, standard input and user the service runs with (`almanac import crontab` writes them).
             let payload = JobPayload(trigger)
             var exec: [String] = []
@@ -54,11 +66,12 @@ enum ExportSystemd {
                 }
             }
             diagnostics += ExportClock.diagnostics(trigger, issues)
-            guard let rule, let command else { continue }
+            guard let rule, let execStart else { continue }
             // A trigger id is a valid unit name as it is (`[a-z0-9._-]`), so names never collide.
             let name = Exporter.safeName(schedule.name) + "-" + trigger.id
             let title = Exporter.payloadString(trigger, "title") ?? trigger.id
-            var timer = "[Unit]\nDescription=\(oneLine(title)) (almanac: \(schedule.name)/\(trigger.id))\n\n[Timer]\n"
+            let description = SystemdUnitText.plainValue("\(title) (almanac: \(schedule.name)/\(trigger.id))")
+            var timer = "[Unit]\nDescription=\(description)\n\n[Timer]\n"
             for line in rule.lines { timer += "OnCalendar=\(ExportFields.onCalendar(line, zone: rule.zone))\n" }
             if let jitter = trigger.jitter, jitter.seconds > 0 {
                 timer += "RandomizedDelaySec=\(jitter.seconds)\nFixedRandomDelay=yes\n"
@@ -66,16 +79,10 @@ enum ExportSystemd {
             timer +=
                 "AccuracySec=1s\nPersistent=\(misfire == "skip" ? "false" : "true")\nUnit=\(name).service\n\n[Install]\nWantedBy=timers.target\n"
             let service =
-                "[Unit]\nDescription=\(oneLine(title)) (almanac: \(schedule.name)/\(trigger.id))\n\n[Service]\nType=oneshot\nExecStart=\(oneLine(command))\n"
-                + exec.map { $0 + "\n" }.joined()
+                "[Unit]\nDescription=\(description)\n\n[Service]\nType=oneshot\nExecStart=\(execStart)\n" + exec.map { $0 + "\n" }.joined()
             files.append(ExportFile(name: name + ".service", text: service))
             files.append(ExportFile(name: name + ".timer", text: timer))
         }
         return ExportResult(files: files, diagnostics: diagnostics)
-    }
-
-    /// A unit file value on one line; `%` doubled so systemd does not read a specifier.
-    static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "%", with: "%%")
     }
 }

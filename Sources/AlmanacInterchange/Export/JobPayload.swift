@@ -1,4 +1,4 @@
-import AlmanacJSON
+import AlmanacEscaping
 import AlmanacModel
 
 /// A job's standard input, environment and user from a trigger's payload (`stdin`, a string;
@@ -44,13 +44,21 @@ struct JobPayload {
 
     /// The command's tail that gives cronie's job this standard input: `%` then the text with each
     /// newline a `%` and each `%` escaped (`do_command.c`), or why it cannot: cronie ends non-empty
-    /// input with a newline, cuts a line at NUL, and reads `\` before a newline's `%` as an escape.
+    /// input with a newline, cuts a line at NUL, and reads `\` before a newline's `%` as an escape;
+    /// other control and bidirectional characters are refused as in a command (`CrontabText`).
     static func cronStdin(_ text: String) -> Result<String, ExportClock.Refusal> {
         if text.isEmpty { return .success("%") }
         guard text.hasSuffix("\n") else {
             return .failure(.init(what: "standard input that does not end with a newline (cronie adds one)"))
         }
         guard !text.contains("\u{0}") else { return .failure(.init(what: "standard input with a NUL byte (cronie ends the line there)")) }
+        if let (scalar, kind, offset) = ControlCharacter.first(in: text, allowing: [.tab, .lineFeed]) {
+            return .failure(
+                .init(
+                    what:
+                        "standard input with \(kind.name) (\(ControlCharacter.codePoint(scalar))) at character \(offset + 1), which a crontab line cannot hold as itself"
+                ))
+        }
         guard !text.contains("\\\n") else {
             return .failure(.init(what: "standard input with a backslash before a newline (cronie reads `\\%` as `%`)"))
         }
@@ -65,46 +73,33 @@ struct JobPayload {
         return .success(out)
     }
 
-    /// A crontab assignment line (`NAME=value`, quoted when cron's `load_env` would otherwise trim or
-    /// unquote the value), or why none can say it.
+    /// A crontab assignment line (`CrontabText.environment`: `NAME="value"`, as cron's `load_env`
+    /// reads it back unchanged), or why none can say it.
     static func cronAssignment(_ name: String, _ value: String) -> Result<String, ExportClock.Refusal> {
-        guard !name.isEmpty,
-            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
-            !("0"..."9").contains(name.unicodeScalars.first!)
-        else { return .failure(.init(what: "the environment variable name '\(name)', which a crontab line cannot assign")) }
-        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            return .failure(.init(what: "a control character in the environment variable \(name), which a crontab line cannot hold"))
+        guard EnvironmentName.isPortable(name) else {
+            return .failure(
+                .init(what: "the environment variable name '\(TerminalText.visible(name))', which a crontab line cannot assign"))
         }
-        let plain = value.first.map { $0 != " " && $0 != "\t" && $0 != "\"" && $0 != "'" } ?? false
-        if plain && !value.hasSuffix(" ") && !value.hasSuffix("\t") { return .success("\(name)=\(value)") }
-        if !value.contains("\"") { return .success("\(name)=\"\(value)\"") }
-        if !value.contains("'") { return .success("\(name)='\(value)'") }
-        return .failure(
-            .init(what: "the environment variable \(name), whose value has both quote characters and would be unquoted by cron"))
+        do {
+            return .success(try CrontabText.environment(name: name, value: value))
+        } catch {
+            return .failure(.init(what: "the environment variable \(name), whose value holds \(error.what) (\(error.why))"))
+        }
     }
 
     // MARK: systemd
 
-    /// `Environment="NAME=value"` with `\`, `"` and `%` escaped (systemd.syntax(7), specifiers), or
-    /// why systemd cannot carry it (names of letters, digits, `_`; no non-printable characters).
+    /// `Environment="NAME=value"` (`SystemdUnitText.environment`: quoted and escaped as systemd's
+    /// parser reads it back), or why systemd cannot carry it (names of letters, digits, `_`; NUL).
     static func systemdEnvironment(_ name: String, _ value: String) -> Result<String, ExportClock.Refusal> {
-        guard !name.isEmpty,
-            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }),
-            !("0"..."9").contains(name.unicodeScalars.first!)
-        else { return .failure(.init(what: "the environment variable name '\(name)', which systemd refuses")) }
-        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) else {
-            return .failure(.init(what: "a non-printable character in the environment variable \(name), which systemd refuses"))
+        guard EnvironmentName.isPortable(name) else {
+            return .failure(.init(what: "the environment variable name '\(TerminalText.visible(name))', which systemd refuses"))
         }
-        var escaped = ""
-        for c in value.unicodeScalars {
-            switch c {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "%": escaped += "%%"
-            default: escaped.unicodeScalars.append(c)
-            }
+        do {
+            return .success("Environment=" + (try SystemdUnitText.environment(name: name, value: value)))
+        } catch {
+            return .failure(.init(what: "the environment variable \(name), whose value holds \(error.what) (\(error.why))"))
         }
-        return .success("Environment=\"\(name)=\(escaped)\"")
     }
 
     /// `User=name`, when the name is one systemd takes (letters, digits, `_`, `.`, `-`, not starting
@@ -114,7 +109,7 @@ struct JobPayload {
             name.unicodeScalars.allSatisfy({
                 $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0))
             })
-        else { return .failure(.init(what: "the user '\(name)', which systemd does not take as a user name")) }
+        else { return .failure(.init(what: "the user '\(TerminalText.visible(name))', which systemd does not take as a user name")) }
         return .success("User=\(name)")
     }
 
@@ -141,8 +136,13 @@ struct JobPayload {
             name.unicodeScalars.allSatisfy({
                 $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0))
             })
-        else { return .failure(.init(what: "the environment variable name '\(name)', which the API server refuses")) }
-        return .success("{name: \(JSONWriter.quoted(name)), value: \(JSONWriter.quoted(value))}")
+        else { return .failure(.init(what: "the environment variable name '\(TerminalText.visible(name))', which the API server refuses")) }
+        do throws(UnwritableText) {
+            try ProcessArgument.check(value)
+        } catch {
+            return .failure(.init(what: "the environment variable \(name), whose value holds \(error.what) (\(error.why))"))
+        }
+        return .success("{name: \(YAMLText.doubleQuoted(name)), value: \(YAMLText.doubleQuoted(value))}")
     }
 }
 

@@ -21,9 +21,14 @@ struct CrontabImporter {
 
     func run(into spec: inout ImportSpecWriter, _ diagnostics: inout DiagnosticBag) {
         spec.timezone = timezone
-        if system { spec.header.append("A system crontab: the sixth field is the user, kept in the payload as `user`.") }
+        if system {
+            spec.header.append(
+                "A system crontab: the sixth field is the user, kept in the payload as `user`; almanac-exec runs every command as its own user."
+            )
+        }
         spec.header.append("cron never runs a job whose time passed while it was not running (`misfire: skip`).")
         var environment: [String: JSONValue] = [:]
+        var mailto: Int? = nil
         var zone: (name: String, line: Int)? = nil
         var tzLine: Int?
         var comments: [String] = []
@@ -58,6 +63,7 @@ struct CrontabImporter {
                     zone = (value, number)
                 }
                 if name != "CRON_TZ" { environment[name] = .string(value) }
+                if name == "MAILTO" && mailto == nil { mailto = number }
                 continue
             }
             // cronie: a `-` before the first field keeps the job out of syslog; it changes no time.
@@ -74,6 +80,10 @@ struct CrontabImporter {
             trigger.comments = comments + trigger.comments
             comments = []
             spec.triggers.append(trigger)
+        }
+        if let mailto {
+            spec.header.append(
+                "MAILTO (line \(mailto)): almanac-exec mails nothing; a command's output goes to the daemon's standard output and error.")
         }
         if !comments.isEmpty {
             spec.header.append("Comments after the last job:")

@@ -53,7 +53,9 @@ struct KubernetesImporter {
             for (n, line) in lines.enumerated() {
                 if n >= cuts[k] && n < cuts[k + 1] && !(n == cuts[k] && k > 0) {
                     doc += line
-                } else {
+                } else if line.last == 0x0A {
+                    // Blank, keeping the line; a last line without a line break adds none, else
+                    // an error at a document's end would sit on a line past the file's.
                     doc.append(0x0A)
                 }
             }

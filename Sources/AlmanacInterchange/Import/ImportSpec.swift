@@ -1,3 +1,4 @@
+import AlmanacEscaping
 import AlmanacJSON
 import AlmanacModel
 import AlmanacVocabulary
@@ -12,6 +13,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 public struct ImportResult: Sendable {
     public var spec: String?
     public var diagnostics: [Diagnostic]
+    /// The ids of the triggers the spec holds, in writing order: what a reader of `spec` must find
+    /// (the fuzz target checks that no source text adds or hides one).
+    public var triggerIDs: [String] = []
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -33,6 +37,8 @@ public enum Importer {
             return ImportResult(spec: nil, diagnostics: diagnostics.diagnostics)
         }
         var spec = ImportSpecWriter(name: name, source: file.path, format: format)
+        // Cron, systemd and Kubernetes run jobs on servers; an iCalendar file's events are a person's.
+        spec.runsOn = format == .ics ? .phone : .server
         switch format {
         case .crontab: CrontabImporter(file: file, timezone: timezone, system: systemCrontab).run(into: &spec, &diagnostics)
         case .systemd: SystemdImporter(file: file, timezone: timezone).run(into: &spec, &diagnostics)
@@ -43,7 +49,7 @@ public enum Importer {
             diagnostics.emit(Diagnostic(.importNothing, at: SourceRange(line: 1, column: 1, length: 1)))
         }
         let text = diagnostics.hasErrors ? nil : spec.text()
-        return ImportResult(spec: text, diagnostics: diagnostics.sorted)
+        return ImportResult(spec: text, diagnostics: diagnostics.sorted, triggerIDs: text == nil ? [] : spec.triggers.map(\.id))
     }
 }
 
@@ -56,13 +62,14 @@ struct ImportedTrigger {
     var payload: [(key: String, value: JSONValue)] = []
 
     mutating func set(_ key: String, _ value: String) { fields.append((key, value)) }
-    mutating func set(_ key: String, quoted value: String) { fields.append((key, JSONWriter.quoted(value))) }
+    mutating func set(_ key: String, quoted value: String) { fields.append((key, YAMLText.doubleQuoted(value))) }
     mutating func comment(_ line: String) { comments.append(line) }
 }
 
 /// Writes the imported spec: a header naming the source, `version`, `name`, the triggers in source
-/// order, each with its decisions as comments. Strings are written as JSON literals, which YAML
-/// reads as double-quoted scalars, so no command, however written, changes the structure.
+/// order, each with its decisions as comments. Every string is a double-quoted scalar and every
+/// comment one comment line (`YAMLText`), so no text from the source, however written, changes
+/// the structure: a summary or a job name cannot add a trigger.
 struct ImportSpecWriter {
     var name: String
     var source: String
@@ -70,6 +77,8 @@ struct ImportSpecWriter {
     var header: [String] = []
     /// The spec's `timezone`, when the importer has one for every trigger that does not say otherwise.
     var timezone: String?
+    /// The spec's `runs_on`, written when it is not the default.
+    var runsOn = RunnerProfile.default
     var triggers: [ImportedTrigger] = []
     private var ids = Set<String>()
     /// Per base, the suffix to try next: 20,000 events with one SUMMARY counted from `-2` each time
@@ -115,23 +124,39 @@ struct ImportSpecWriter {
     }
 
     func text() -> String {
-        var out = "# Imported by `almanac import \(format.rawValue)` from \(source).\n"
-        for line in header { out += "# \(line)\n" }
+        var out = YAMLText.comment("Imported by `almanac import \(format.rawValue)` from \(source).") + "\n"
+        for line in header { out += YAMLText.comment(line) + "\n" }
         out += "version: 1\n"
-        out += "name: \(JSONWriter.quoted(name))\n"
+        out += "name: \(YAMLText.doubleQuoted(name))\n"
+        if runsOn != .default { out += "runs_on: \(runsOn.rawValue)\n" }
+        // Zone names come from the zone database (`ZoneNames.isKnown`): letters, digits, `/_+-`.
         if let timezone { out += "timezone: \(timezone)\n" }
         out += "triggers:\n"
         for (i, trigger) in triggers.enumerated() {
             if i > 0 { out += "\n" }
-            for line in trigger.comments { out += line.isEmpty ? "  #\n" : "  # \(line)\n" }
+            for line in trigger.comments { out += "  " + YAMLText.comment(line) + "\n" }
             out += "  \(trigger.id):\n"
             for (key, value) in trigger.fields { out += "    \(key): \(value)\n" }
             if !trigger.payload.isEmpty {
                 out += "    payload:\n"
-                for (key, value) in trigger.payload { out += "      \(key): \(JSONWriter.inline(value))\n" }
+                // The importers' own key names (`command`, `stdin`, …); what the source says is in the values.
+                for (key, value) in trigger.payload { out += "      \(key): \(Self.flow(value))\n" }
             }
         }
         return out
+    }
+
+    /// A JSON value as YAML flow: JSON's own structure with every string a YAML double-quoted
+    /// scalar (keys in UTF-8 order, as the canonical JSON writer has them).
+    static func flow(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): return YAMLText.doubleQuoted(s)
+        case .array(let items): return "[" + items.map(flow).joined(separator: ", ") + "]"
+        case .object(let members):
+            return "{"
+                + JSONWriter.sortedKeys(members).map { YAMLText.doubleQuoted($0) + ": " + flow(members[$0]!) }.joined(separator: ", ") + "}"
+        case .null, .bool, .number: return JSONWriter.inline(value)
+        }
     }
 }
 

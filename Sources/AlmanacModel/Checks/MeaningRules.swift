@@ -22,11 +22,38 @@ package enum MeaningRules {
         return Diagnostic(.valueOutOfRange(what, value, bounds: text), at: range)
     }
 
+    // MARK: What runs the spec
+
+    /// A phone spec's budgets within what the platform keeps (iOS: 64 pending notifications, 20
+    /// regions); a server spec has no such ceiling.
+    package static func phoneCeilings(_ limits: Limits, runsOn: RunnerProfile) -> [Diagnostic] {
+        guard runsOn == .phone else { return [] }
+        var found: [Diagnostic] = []
+        if limits.maxPending > RunnerProfile.phonePendingCeiling {
+            found.append(
+                Diagnostic(
+                    .phoneCeiling(
+                        "max_pending", limits.maxPending, ceiling: RunnerProfile.phonePendingCeiling, holds: "pending notifications"),
+                    at: limits.maxPendingRange))
+        }
+        if limits.maxRegions > RunnerProfile.phoneRegionCeiling {
+            found.append(
+                Diagnostic(
+                    .phoneCeiling("max_regions", limits.maxRegions, ceiling: RunnerProfile.phoneRegionCeiling, holds: "monitored regions"),
+                    at: limits.maxRegionsRange))
+        }
+        return found
+    }
+
     // MARK: Names
 
-    /// A schedule's `name`: one line of 1 to 200 characters.
-    package static func scheduleName(_ name: String, at range: SourceRange?) -> Diagnostic? {
-        guard name.isEmpty || name.contains("\n") || name.count > nameLengthLimit else { return nil }
+    /// A schedule's `name`: one line of 1 to 200 characters, without control characters
+    /// (`TextField.scheduleName`). `characterAt` locates a character by its offset, when it can.
+    package static func scheduleName(
+        _ name: String, at range: SourceRange?, characterAt: (Int) -> SourceRange? = { _ in nil }
+    ) -> Diagnostic? {
+        if let problem = characters(name, in: .scheduleName, at: { characterAt($0) ?? range }) { return problem }
+        guard name.isEmpty || name.count > nameLengthLimit else { return nil }
         return Diagnostic(.scheduleNameForm(limit: nameLengthLimit), at: range)
     }
 

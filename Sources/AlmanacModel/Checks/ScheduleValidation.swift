@@ -1,3 +1,4 @@
+import AlmanacJSON
 import AlmanacTime
 
 extension Schedule {
@@ -46,6 +47,7 @@ struct ScheduleChecks {
             emit(Diagnostic(.notAPositiveDuration("`horizon`"), at: nil))
         }
         limits(schedule.limits)
+        MeaningRules.phoneCeilings(schedule.limits, runsOn: schedule.runsOn).forEach { emit($0) }
         for (name, region) in schedule.regions.sorted(by: { $0.key < $1.key }) {
             if !IdentifierSyntax.isIdentifier(name) {
                 emit(Diagnostic(.nameInvalid(what: "region name", name), at: nil))
@@ -130,6 +132,9 @@ struct ScheduleChecks {
         }
         if let jitter = t.jitter { emit(MeaningRules.jitterLimit(jitter, written: "\(jitter.seconds) s", at: at)) }
         emit(MeaningRules.outOfRange("`priority`", t.priority, bounds: MeaningRules.priorityBounds, at: at))
+        for key in JSONWriter.sortedKeys(t.payload) {
+            for problem in MeaningRules.payloadEntry(key, t.payload[key]!, at: { _, _ in at }) { emit(problem) }
+        }
         kind(t, at: at)
     }
 

@@ -41,6 +41,13 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case keyNotAllowed = "E0222"
     case duplicateValue = "W0223"
     case fixedOffsetZone = "W0224"
+    // W025x: what runs a spec (`runs_on`)
+    case phoneCeiling = "W0250"
+
+    // MARK: E023x — characters a field cannot hold, and values a format cannot hold
+    case controlCharacter = "E0230"
+    case exportUnwritable = "E0231"
+    case invalidEnvironmentName = "E0232"
 
     // MARK: E03xx — references and meaning
     case unknownBlackout = "E0301"

@@ -1,3 +1,4 @@
+import AlmanacEscaping
 import AlmanacJSON
 
 /// Output formats for diagnostics.
@@ -230,23 +231,17 @@ public struct DiagnosticRenderer: Sendable {
         return "\(gutter)\(number) | \(shown)\n\(blank) | \(pad)\(paint(String(repeating: "^", count: carets), caretColour))\n"
     }
 
-    /// `scalar` written visibly when a terminal would act on it instead of showing it: C0 and C1
-    /// controls, DEL, and the bidirectional overrides that reorder what a reader sees.
-    static func visible(_ scalar: Unicode.Scalar) -> String? {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
-            return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        default:
-            return nil
-        }
-    }
+    /// `scalar` written visibly when a terminal would act on it instead of showing it
+    /// (`TerminalText`: C0 and C1 controls, DEL, line and paragraph separators, and the
+    /// bidirectional controls that reorder what a reader sees).
+    static func visible(_ scalar: Unicode.Scalar) -> String? { TerminalText.visible(scalar) }
 
     /// Longest message or path printed, in Unicode scalars; a message quoting a huge value is cut.
     public static let maxMessageLength = 1000
 
     /// `text` with every character `visible(_:)` escapes written visibly (tabs too), cut with `…`
-    /// past `maxMessageLength`.
-    static func visible(_ text: String) -> String {
+    /// past `maxMessageLength`. Also what `almanac-exec status` and `pending --store` print names with.
+    public static func visible(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard scalars.count > maxMessageLength || scalars.contains(where: { visible($0) != nil }) else { return text }
         var out = ""

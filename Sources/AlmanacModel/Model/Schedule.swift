@@ -11,6 +11,8 @@ public struct Schedule: Sendable {
     /// The default window length; days and weeks are calendar days in the spec's zone.
     public var horizon: WindowLength? { didSet { isKnownValid = false } }
     public var limits: Limits { didSet { isKnownValid = false } }
+    /// What runs the fires (`runs_on`): a phone's budgets apply, or a server's daemon needs none.
+    public var runsOn: RunnerProfile { didSet { isKnownValid = false } }
     public var regions: [String: Region] { didSet { isKnownValid = false } }
     /// Sorted by id when read from a spec; in any order when built in code.
     public var triggers: [Trigger] { didSet { isKnownValid = false } }
@@ -24,13 +26,14 @@ public struct Schedule: Sendable {
 
     public init(
         version: Int = 1, name: String, timezone: String? = nil, horizon: WindowLength? = nil,
-        limits: Limits = Limits(), regions: [String: Region] = [:], triggers: [Trigger] = []
+        limits: Limits = Limits(), runsOn: RunnerProfile = .default, regions: [String: Region] = [:], triggers: [Trigger] = []
     ) {
         self.version = version
         self.name = name
         self.timezone = timezone
         self.horizon = horizon
         self.limits = limits
+        self.runsOn = runsOn
         self.regions = regions
         self.triggers = triggers
     }
@@ -51,6 +54,8 @@ public struct Limits: Hashable, Sendable {
     public var maxFiresRange: SourceRange?
     /// Where `max_pending` (else `min_coverage`) was written, for the pending-budget warning.
     public var maxPendingRange: SourceRange?
+    /// Where `max_regions` was written, for the warning when a phone cannot monitor so many.
+    public var maxRegionsRange: SourceRange?
 
     public static let defaultMinCoverage = TimeSpan(seconds: 86_400)
     /// The most `max_fires` may be: about 1 GB of plan, written in seconds.

@@ -123,7 +123,7 @@ struct RRulePartReader {
             weekStart = Weekday(rawValue: i + 1)!
         } else {
             errors.append(
-                SyntaxError(.rruleWeekStart(hint: Suggestion.hint(for: text.string(r), among: Self.weekdayCodes)), at: r))
+                SyntaxError(.rruleWeekStart(hint: RRuleWeekdayHint.hint(for: text.string(r))), at: r))
         }
     }
 
@@ -154,7 +154,7 @@ struct RRulePartReader {
             let code = element.count >= 2 ? element.upperBound - 2..<element.upperBound : element
             let ordinalText = text.string(element.lowerBound..<code.lowerBound)
             guard let w = Self.weekdayCodes.firstIndex(of: text.string(code).uppercased()) else {
-                let hint = Suggestion.hint(for: text.string(code), among: Self.weekdayCodes)
+                let hint = RRuleWeekdayHint.hint(for: text.string(element))
                 errors.append(
                     SyntaxError(
                         .rruleByDay(found: ValueSyntax.quoted(text.string(element)), hint: hint),

@@ -100,6 +100,7 @@ extension SpecValidator {
         if let v = nodes.payload {
             if let pairs = v.mapping {
                 c.payload = jsonObject(pairs, over: payloadBase ?? [:])
+                checkPayloadText(pairs)
             } else {
                 diagnostics.emit(
                     Diagnostic(.payloadNotAMapping(found: v.kindName), at: v.range))

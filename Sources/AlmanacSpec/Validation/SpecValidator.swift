@@ -4,7 +4,9 @@ import AlmanacTime
 
 /// Validates the top level of a spec into a `Schedule`, collecting every problem.
 struct SpecValidator {
-    static let topLevelKeys: KeyList = ["version", "name", "timezone", "horizon", "limits", "defaults", "blackouts", "regions", "triggers"]
+    static let topLevelKeys: KeyList = [
+        "version", "name", "runs_on", "timezone", "horizon", "limits", "defaults", "blackouts", "regions", "triggers",
+    ]
 
     var diagnostics = DiagnosticBag()
     let defaultName: String
@@ -46,7 +48,7 @@ struct SpecValidator {
             diagnostics.emit(Diagnostic(.versionMissing, at: firstLineRange(root)))
         }
         if let n = top["name"], let s = text(n, "`name`") {
-            if let problem = MeaningRules.scheduleName(s, at: n.range) {
+            if let problem = MeaningRules.scheduleName(s, at: n.range, characterAt: { n.range(ofValueCharacters: $0, length: 1) }) {
                 diagnostics.emit(problem)
             } else {
                 schedule.name = s
@@ -59,6 +61,8 @@ struct SpecValidator {
         schedule.timezone = specZone
         if let h = top["horizon"] { schedule.horizon = parse(h, "`horizon`") { ValueSyntax.windowLength($0) } }
         if let l = top["limits"] { schedule.limits = limits(l) }
+        if let r = top["runs_on"], let profile = choice(r, "`runs_on`", RunnerProfile.self) { schedule.runsOn = profile }
+        MeaningRules.phoneCeilings(schedule.limits, runsOn: schedule.runsOn).forEach { diagnostics.emit($0) }
         if let b = top["blackouts"] { readBlackouts(b) }
         if let r = top["regions"] { readRegions(r) }
         if let d = top["defaults"] { readDefaults(d) }
@@ -121,7 +125,10 @@ struct SpecValidator {
             }
             limits.maxPendingRange = limits.maxPendingRange ?? v.range
         }
-        if let v = m["max_regions"], let n = integer(v, "`max_regions`", in: MeaningRules.maxRegionsBounds) { limits.maxRegions = n }
+        if let v = m["max_regions"], let n = integer(v, "`max_regions`", in: MeaningRules.maxRegionsBounds) {
+            limits.maxRegions = n
+            limits.maxRegionsRange = v.range
+        }
         if let v = m["max_fires"], let n = integer(v, "`max_fires`", in: MeaningRules.maxFiresBounds) {
             limits.maxFires = n
             limits.maxFiresRange = v.range

@@ -68,9 +68,9 @@ struct ICSRecurrence {
     mutating func readRule(_ rrule: ICSDocument.Property, start: ICSEvent.Start, into context: inout ICSEvent) -> String? {
         var text = rrule.value
         let (parsed, errors) = RRuleParser.parse(text)
+        // Located on the line of the folded value that holds the error.
         for error in errors {
-            context.diagnostics.emit(
-                Diagnostic(error, at: SourceRange(line: rrule.line, column: rrule.column + error.offset, length: error.length)))
+            context.diagnostics.emit(Diagnostic(error, at: rrule.range(ofValueScalar: error.offset, length: error.length)))
         }
         guard let parsed else { return nil }
         var until = parsed.until

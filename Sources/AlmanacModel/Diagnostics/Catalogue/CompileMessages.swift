@@ -127,4 +127,11 @@ extension DiagnosticMessage {
         .init(
             .generatedNameCollision, "trigger id '\(id)' becomes '\(swiftName)', which the generated enum already has; rename the trigger")
     }
+
+    package static func generatedNameShadowed(_ id: String, swiftName: String) -> DiagnosticMessage {
+        .init(
+            .generatedNameCollision,
+            "trigger id '\(id)' becomes the Swift case '\(swiftName)', which Swift reads as Optional's `.\(swiftName)` wherever the trigger is optional (`trigger == .\(swiftName)` would compare with nil); rename the trigger"
+        )
+    }
 }

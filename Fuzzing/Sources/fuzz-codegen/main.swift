@@ -1,0 +1,4 @@
+// libFuzzer target: see CodegenCheck; FuzzMain explains the driver.
+import FuzzChecks
+
+FuzzMain.run(CodegenCheck.run)
