@@ -19,61 +19,71 @@ struct RobfigNext {
     /// The first fire strictly after `after`, or nil when none comes within five years.
     func next(after: Instant) -> Instant? {
         var t = after.secondsSinceEpoch + 1 // whole seconds: `t.Add(1*time.Second - nanoseconds)`
+        // The wall clock at t, read again after each move of t.
+        var w = zone.wall(t)
+        func move(_ to: Int64) {
+            t = to
+            w = zone.wall(t)
+        }
         var added = false
-        let yearLimit = zone.wall(t).date.year + 5
+        let yearLimit = w.date.year + 5
         wrap: while true {
-            if zone.wall(t).date.year > yearLimit { return nil }
-            while spec.months & (1 << UInt64(zone.wall(t).date.month)) == 0 {
+            if w.date.year > yearLimit { return nil }
+            while spec.months & (1 << UInt64(w.date.month)) == 0 {
                 if !added {
                     added = true
-                    let w = zone.wall(t).date
-                    t = zone.date(w.year, w.month, 1, 0, 0, 0)
+                    move(zone.date(w.date.year, w.date.month, 1, 0, 0, 0))
                 }
-                t = zone.addDate(t, months: 1)
-                if zone.wall(t).date.month == 1 { continue wrap }
+                move(zone.addDate(t, months: 1))
+                if w.date.month == 1 { continue wrap }
             }
-            while !dayMatches(t) {
+            while !spec.matchesDay(dayOfMonth: w.date.day, weekday: w.date.weekday.rawValue % 7) {
                 if !added {
                     added = true
-                    let w = zone.wall(t).date
-                    t = zone.date(w.year, w.month, w.day, 0, 0, 0)
+                    move(zone.date(w.date.year, w.date.month, w.date.day, 0, 0, 0))
                 }
-                t = zone.addDate(t, days: 1)
+                move(zone.addDate(t, days: 1))
                 // "Notice if the hour is no longer midnight due to DST."
-                let h = zone.wall(t).time.hour
-                if h != 0 { t += h > 12 ? Int64(24 - h) * 3600 : -Int64(h) * 3600 }
-                if zone.wall(t).date.day == 1 { continue wrap }
+                let h = w.time.hour
+                if h != 0 { move(t + (h > 12 ? Int64(24 - h) * 3600 : -Int64(h) * 3600)) }
+                if w.date.day == 1 { continue wrap }
             }
-            while spec.hours & (1 << UInt64(zone.wall(t).time.hour)) == 0 {
+            // The hour and minute loops add real hours and minutes one at a time, ending at the first
+            // matching value or at 0 (a wrap). Inside one zone period (no offset change) each step
+            // moves the wall field by exactly one, so the steps up to that value are taken at once;
+            // across a change, one at a time, as robfig does. (Measured: up to 23 hour and 59 minute
+            // steps per fire before; `*/15 * * * *` in New York took 1.07 s for 10,000 fires, 0.35 s
+            // after. `RobfigNextJumpTests` holds this to the step-by-step loops.)
+            while spec.hours & (1 << UInt64(w.time.hour)) == 0 {
                 if !added {
                     added = true
-                    let w = zone.wall(t)
-                    t = zone.date(w.date.year, w.date.month, w.date.day, w.time.hour, 0, 0)
+                    move(zone.date(w.date.year, w.date.month, w.date.day, w.time.hour, 0, 0))
                 }
-                t += 3600
-                if zone.wall(t).time.hour == 0 { continue wrap }
+                let from = w.time.hour
+                var steps: Int64 = 1
+                while from + Int(steps) < 23, spec.hours & (1 << UInt64(from + Int(steps))) == 0 { steps += 1 }
+                move(t + (zone.constantOffset(from: t, through: t + steps * 3600) ? steps * 3600 : 3600))
+                if w.time.hour == 0 { continue wrap }
             }
-            while spec.minutes & (1 << UInt64(zone.wall(t).time.minute)) == 0 {
+            while spec.minutes & (1 << UInt64(w.time.minute)) == 0 {
                 if !added {
                     added = true
-                    t -= ((t % 60) + 60) % 60 // Truncate(time.Minute), on absolute time
+                    move(t - ((t % 60) + 60) % 60) // Truncate(time.Minute), on absolute time
                 }
-                t += 60
-                if zone.wall(t).time.minute == 0 { continue wrap }
+                let from = w.time.minute
+                var steps: Int64 = 1
+                while from + Int(steps) < 60, spec.minutes & (1 << UInt64(from + Int(steps))) == 0 { steps += 1 }
+                move(t + (zone.constantOffset(from: t, through: t + steps * 60) ? steps * 60 : 60))
+                if w.time.minute == 0 { continue wrap }
             }
             // Seconds: the standard parser's are {0}.
-            while zone.wall(t).time.second != 0 {
+            while w.time.second != 0 {
                 added = true
-                t += 1
-                if zone.wall(t).time.second == 0 { continue wrap }
+                move(t + 1)
+                if w.time.second == 0 { continue wrap }
             }
             return Instant(secondsSinceEpoch: t)
         }
-    }
-
-    private func dayMatches(_ t: Int64) -> Bool {
-        let d = zone.wall(t).date
-        return spec.matchesDay(dayOfMonth: d.day, weekday: d.weekday.rawValue % 7)
     }
 }
 
@@ -82,26 +92,45 @@ struct GoZone {
     let table: OffsetTable?
     /// Transition instants, sorted, for the zone periods Go's lookup returns.
     private let changes: [Int64]
+    /// The offset from each change on, and before the first.
+    private let offsets: [Int]
+    private let initialOffset: Int
 
     init(_ name: String) {
         table =
             name == "UTC" || name == "Etc/UTC"
             ? nil
             : OffsetTable(zone: name, covering: Instant(secondsSinceEpoch: 946_684_800), to: Instant(secondsSinceEpoch: 2_524_608_000))
-        changes = table?.changes.map(\.instant.secondsSinceEpoch) ?? []
+        let all = table?.changes ?? []
+        changes = all.map(\.instant.secondsSinceEpoch)
+        offsets = all.map(\.after)
+        initialOffset = all.first?.before ?? table?.offset(at: Instant(secondsSinceEpoch: 0)) ?? 0
     }
 
-    func offset(_ t: Int64) -> Int { table?.offset(at: Instant(secondsSinceEpoch: t)) ?? 0 }
+    /// `OffsetTable.offset(at:)` over the same changes, without copying the table on each call.
+    func offset(_ t: Int64) -> Int {
+        let i = changesUpTo(t)
+        return i == 0 ? initialOffset : offsets[i - 1]
+    }
 
-    func wall(_ t: Int64) -> LocalDateTime { LocalDateTime(wallSeconds: t + Int64(offset(t))) }
-
-    /// The zone period `[start, end)` holding `t`.
-    private func period(_ t: Int64) -> (Int64, Int64) {
+    /// How many changes are at or before `t`.
+    private func changesUpTo(_ t: Int64) -> Int {
         var lo = 0, hi = changes.count
         while lo < hi {
             let mid = (lo + hi) >> 1
             if changes[mid] <= t { lo = mid + 1 } else { hi = mid }
         }
+        return lo
+    }
+
+    /// No change of offset in `(a, b]`: every instant from `a` to `b` has `a`'s offset.
+    func constantOffset(from a: Int64, through b: Int64) -> Bool { changesUpTo(a) == changesUpTo(b) }
+
+    func wall(_ t: Int64) -> LocalDateTime { LocalDateTime(wallSeconds: t + Int64(offset(t))) }
+
+    /// The zone period `[start, end)` holding `t`.
+    private func period(_ t: Int64) -> (Int64, Int64) {
+        let lo = changesUpTo(t)
         return (lo == 0 ? Int64.min : changes[lo - 1], lo == changes.count ? Int64.max : changes[lo])
     }
 
