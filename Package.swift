@@ -110,7 +110,8 @@ let package = Package(
 
         // MARK: AlmanacExpect — expectation files (`NAME.expect.yaml`) checked against a spec's fires (`almanac test`)
         .target(
-            name: "AlmanacExpect", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime", "AlmanacEscaping"]),
+            name: "AlmanacExpect",
+            dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime", "AlmanacEscaping"]),
         .testTarget(name: "AlmanacExpectTests", dependencies: ["AlmanacExpect", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"]),
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
         .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON", "AlmanacEscaping"]),
@@ -137,7 +138,8 @@ let package = Package(
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: Render — a plan (or the difference of two) as an SVG/HTML timeline
-        .target(name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime", "AlmanacEscaping"]),
+        .target(
+            name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime", "AlmanacEscaping"]),
         .testTarget(
             name: "AlmanacRenderTests",
             dependencies: ["AlmanacRender", "AlmanacSpec", "AlmanacCompiler", "AlmanacCommandLine", "AlmanacTestSupport"],
@@ -169,7 +171,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AlmanacHTTPTests",
-            dependencies: ["AlmanacHTTP", "AlmanacMetrics", "AlmanacExecutor", "AlmanacPlan", "AlmanacTime", .product(name: "Metrics", package: "swift-metrics")]),
+            dependencies: [
+                "AlmanacHTTP", "AlmanacMetrics", "AlmanacExecutor", "AlmanacPlan", "AlmanacTime",
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]),
 
         // MARK: AlmanacPostgres — the shared store: executors claim a plan's fires from PostgreSQL, each once
         .target(

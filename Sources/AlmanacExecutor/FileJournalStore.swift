@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The journal store of a state directory: `journal.jsonl` (entries appended and fsync'd one line
-/// at a time), `snapshot.jsonl` (the compacted state: baseline, watermark, ids still needed, last
+/// The journal store of a state directory: `journal.jsonl` (entries appended in groups, each group
+/// one `write` and one `fsync`), `snapshot.jsonl` (the compacted state: baseline, watermark, ids still needed, last
 /// deliveries; replaced atomically, after which the journal restarts empty), `registered.json`, and
 /// `lock`, held with `flock` by the one daemon using the directory (its pid inside).
 ///
@@ -39,6 +39,13 @@ public final class FileJournalStore: JournalStore, @unchecked Sendable {
     private var length: off_t = 0
     /// A failed write could not be cut back; the next append retries the cut first.
     private var needsCut = false
+    /// Why a group of appends failed, given what the caller appended (for the message).
+    private typealias Failure = @Sendable (String) -> ExecutorError
+    /// Appends from the loop and from exec's supervisors, written and synced in groups.
+    private let commits = GroupCommit<(entries: [Journal.Entry], bytes: [UInt8]), Failure>()
+    /// Calls after each sync of the journal, with the number of entries it made durable.
+    private var syncHandler: @Sendable (Int) -> Void = { _ in }
+    private var syncCount = 0
     public private(set) var warnings: [String] = []
 
     public init(
@@ -95,52 +102,77 @@ public final class FileJournalStore: JournalStore, @unchecked Sendable {
     public var watermark: Instant? { lock.withLock { index.watermark } }
     public var entriesSinceCompaction: Int { lock.withLock { index.entriesSinceCompaction } }
     public func isDone(_ id: String) -> Bool { lock.withLock { index.isDone(id) } }
+    /// How many times the journal was synced since it was opened: one per group of appends.
+    public var syncs: Int { lock.withLock { syncCount } }
     public func recent(_ count: Int) -> [Journal.Entry] { lock.withLock { index.recent(count) } }
 
-    public func append(_ entry: Journal.Entry) throws {
-        try lock.withLock {
-            guard mode == .readWrite else { throw ExecutorError("the journal \(path) is open read-only") }
-            try checkStillThere()
-            if needsCut {
-                guard ftruncate(fileDescriptor, length) == 0 else {
-                    throw ExecutorError(
-                        "cannot write the journal \(path) for \(Self.describe(entry)): its torn last line cannot be cut: \(String(cString: strerror(errno)))"
-                    )
-                }
-                needsCut = false
-            }
-            let bytes = Array((JournalLine.format(entry) + "\n").utf8)
-            if let failure = writeWhole(fileDescriptor, bytes)
-                ?? (fsync(fileDescriptor) == 0 ? nil : "cannot sync: \(String(cString: strerror(errno)))")
-            {
-                // Cut back what landed, so the next entry starts a line of its own.
-                let cut = ftruncate(fileDescriptor, length) == 0
-                needsCut = !cut
-                throw ExecutorError(
-                    "cannot write the journal \(path) for \(Self.describe(entry)): \(failure)"
-                        + (cut ? "; cut back to the last whole line" : "; could not cut back: \(String(cString: strerror(errno)))"))
-            }
-            length += off_t(bytes.count)
-            index.apply(entry)
+    /// Writes `entries` as lines in one `write` and makes them durable with one `fsync`, shared
+    /// with whatever other threads append meanwhile (`GroupCommit`); on failure none is kept.
+    public func append(contentsOf entries: [Journal.Entry]) throws {
+        guard !entries.isEmpty else { return }
+        guard mode == .readWrite else { throw ExecutorError("the journal \(path) is open read-only") }
+        var bytes: [UInt8] = []
+        for entry in entries {
+            bytes += JournalLine.format(entry).utf8
+            bytes.append(0x0A)
+        }
+        if let failure = commits.commit((entries, bytes), by: writeGroup) {
+            throw failure(Self.describe(entries))
         }
     }
 
-    public func compact(watermark: Instant) throws {
-        try lock.withLock {
-            guard mode == .readWrite else { throw ExecutorError("the journal \(path) is open read-only") }
-            try checkStillThere()
-            var next = index
-            next.compact(watermark: watermark)
-            let snapshot = directory + "/" + Self.snapshotName
-            try replaceAtomically(snapshot, Array((next.snapshotLines().joined(separator: "\n") + "\n").utf8))
-            // The snapshot holds everything the journal said; from here the journal restarts.
-            guard ftruncate(fileDescriptor, 0) == 0, fsync(fileDescriptor) == 0 else {
-                var info = stat()
-                length = fstat(fileDescriptor, &info) == 0 ? info.st_size : length
-                throw ExecutorError("cannot restart the journal \(path) after compaction: \(String(cString: strerror(errno)))")
+    /// Writes a group of appends and syncs it once; on failure cuts the file back to its last whole
+    /// line. Called by one thread at a time (`commits`), so `length` and `needsCut` are its own.
+    private func writeGroup(_ group: [(entries: [Journal.Entry], bytes: [UInt8])]) -> Failure? {
+        do { try checkStillThere() } catch { return { _ in error as? ExecutorError ?? ExecutorError("\(error)") } }
+        let path = self.path
+        if needsCut {
+            guard ftruncate(fileDescriptor, length) == 0 else {
+                let reason = String(cString: strerror(errno))
+                return { ExecutorError("cannot write the journal \(path) for \($0): its torn last line cannot be cut: \(reason)") }
             }
-            length = 0
-            index = next
+            needsCut = false
+        }
+        let bytes = group.count == 1 ? group[0].bytes : Array(group.map(\.bytes).joined())
+        if let failure = writeWhole(fileDescriptor, bytes)
+            ?? (fsync(fileDescriptor) == 0 ? nil : "cannot sync: \(String(cString: strerror(errno)))")
+        {
+            // Cut back what landed, so the next entry starts a line of its own.
+            let cut = ftruncate(fileDescriptor, length) == 0
+            needsCut = !cut
+            let reason = failure + (cut ? "; cut back to the last whole line" : "; could not cut back: \(String(cString: strerror(errno)))")
+            return { ExecutorError("cannot write the journal \(path) for \($0): \(reason)") }
+        }
+        length += off_t(bytes.count)
+        let handler = lock.withLock {
+            for append in group {
+                for entry in append.entries { index.apply(entry) }
+            }
+            syncCount += 1
+            return syncHandler
+        }
+        handler(group.reduce(0) { $0 + $1.entries.count })
+        return nil
+    }
+
+    public func compact(watermark: Instant) throws {
+        try commits.exclusively {
+            try lock.withLock {
+                guard mode == .readWrite else { throw ExecutorError("the journal \(path) is open read-only") }
+                try checkStillThere()
+                var next = index
+                next.compact(watermark: watermark)
+                let snapshot = directory + "/" + Self.snapshotName
+                try replaceAtomically(snapshot, Array((next.snapshotLines().joined(separator: "\n") + "\n").utf8))
+                // The snapshot holds everything the journal said; from here the journal restarts.
+                guard ftruncate(fileDescriptor, 0) == 0, fsync(fileDescriptor) == 0 else {
+                    var info = stat()
+                    length = fstat(fileDescriptor, &info) == 0 ? info.st_size : length
+                    throw ExecutorError("cannot restart the journal \(path) after compaction: \(String(cString: strerror(errno)))")
+                }
+                length = 0
+                index = next
+            }
         }
     }
 
@@ -279,6 +311,15 @@ public final class FileJournalStore: JournalStore, @unchecked Sendable {
             fsync(directoryFD)
             close(directoryFD)
         }
+    }
+
+    /// Calls `handler` after each sync of the journal with the number of entries it made durable
+    /// (the metrics count syncs).
+    public func onSync(_ handler: @escaping @Sendable (Int) -> Void) { lock.withLock { syncHandler = handler } }
+
+    /// `fire ID`, or `fire ID and 3 more entries` for a batch.
+    static func describe(_ entries: [Journal.Entry]) -> String {
+        describe(entries[0]) + (entries.count > 1 ? " and \(entries.count - 1) more entr\(entries.count == 2 ? "y" : "ies")" : "")
     }
 
     static func describe(_ entry: Journal.Entry) -> String {

@@ -17,6 +17,14 @@ enum FireDescription {
         if !formatter.append(fire, to: &out) { out.append(contentsOf: fields(fire).utf8) }
     }
 
+    /// Where `"id": "…"` ends in fields made by `fields` or `appendFields` (they start with it).
+    static func idFieldEnd<Bytes: RandomAccessCollection>(_ fields: Bytes) -> Int where Bytes.Element == UInt8, Bytes.Index == Int {
+        // `"id": "` is 7 bytes; the id's closing quote is the next one not escaped.
+        var i = fields.startIndex + 7
+        while i < fields.endIndex && fields[i] != 0x22 { i += fields[i] == 0x5C ? 2 : 1 }
+        return min(i + 1, fields.endIndex) - fields.startIndex
+    }
+
     /// The trigger's payload as canonical inline JSON.
     static func payload(_ trigger: PlanTrigger) -> String {
         JSONWriter.inline(.object(trigger.payload))

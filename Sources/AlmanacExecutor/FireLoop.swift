@@ -14,6 +14,11 @@ import AlmanacTime
 /// With a backend that runs commands for a while (`SlottedBackend`), a due fire waits in plan order
 /// until a slot is free and its trigger's `concurrency` lets it start; it is journaled only then, so
 /// a crash while it waits loses nothing. Waiting never makes a fire a misfire; its lateness is logged.
+///
+/// Group commit: the fires that can start at one look of the loop (and their skips) are journaled
+/// together — one write, one sync — and only then started, in plan order (`Journal.batchLimit` at
+/// most per sync). A crash between the sync and the last start loses the batch's fires not started
+/// yet, never repeats one.
 public final class FireLoop {
     public struct Options: Sendable {
         public var misfire: MisfirePolicy
@@ -98,6 +103,13 @@ public final class FireLoop {
     private var refreshBy: Instant?
     /// Due fires to deliver, in plan order, waiting for a slot or for their trigger (not journaled yet).
     private var waiting: [(fire: Fire, trigger: PlanTrigger, misfire: Bool)] = []
+    /// The batch being built: entries to journal with one sync, then what to do once they are
+    /// durable (start a fire, log a skip), in order.
+    private var batchEntries: [Journal.Entry] = []
+    private var batchActions: [() -> Void] = []
+    /// Fires of the batch not started yet, per trigger: they take a slot and count as running.
+    private var batchStarts: [String: Int] = [:]
+    private var batchStartCount = 0
     private var summary = Summary()
 
     /// A loop over plans held in memory (tests, callers that built a `Plan`).
@@ -284,9 +296,10 @@ public final class FireLoop {
             })
         for (fire, deliver) in zip(due, deliver) {
             guard deliver else {
-                try journal.append(.skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: SkipReason.misfire.rawValue))
+                try journal(.skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: SkipReason.misfire.rawValue)) {
+                    self.log("skip \(fire.id): missed at \(fire.at), later than the grace period")
+                }
                 summary.skipped += 1
-                log("skip \(fire.id): missed at \(fire.at), later than the grace period")
                 continue
             }
             let trigger = plan.triggers[fire.trigger] ?? PlanTrigger(kind: "once")
@@ -294,48 +307,55 @@ public final class FireLoop {
                 try start(fire, trigger: trigger, misfire: late(fire), now: nowSeconds)
                 continue
             }
-            let arrival = policy.arrival(activity(of: fire.trigger, trigger, slotted))
+            let arrival = policy.arrival(activity(of: fire.trigger, trigger))
             guard arrival.admit else {
-                try journal.append(
-                    .skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: SkipReason.concurrency.rawValue))
+                try journal(.skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: SkipReason.concurrency.rawValue)) {
+                    self.log("skip \(fire.id): the previous command of \(fire.trigger) still runs (concurrency: forbid)")
+                }
                 summary.forbidden += 1
-                log("skip \(fire.id): the previous command of \(fire.trigger) still runs (concurrency: forbid)")
                 continue
             }
             for old in waiting where arrival.skipWaiting.contains(old.fire.id) {
-                try journal.append(
-                    .skip(id: old.fire.id, trigger: old.fire.trigger, at: old.fire.at, now: now, reason: SkipReason.replaced.rawValue))
+                try journal(
+                    .skip(id: old.fire.id, trigger: old.fire.trigger, at: old.fire.at, now: now, reason: SkipReason.replaced.rawValue)
+                ) {
+                    self.log("skip \(old.fire.id): replaced by \(fire.id) before it could start (concurrency: replace)")
+                }
                 summary.skipped += 1
-                log("skip \(old.fire.id): replaced by \(fire.id) before it could start (concurrency: replace)")
             }
             waiting.removeAll { arrival.skipWaiting.contains($0.fire.id) }
             if arrival.stopRunningHere {
+                // A fire of the trigger in the batch starts before it is stopped, as without batching.
+                if batchStarts[fire.trigger] != nil { try commitBatch() }
                 log("stopping the running command of \(fire.trigger) for \(fire.id) (concurrency: replace)")
                 slotted.stop(trigger: fire.trigger)
             }
             waiting.append((fire, trigger, late(fire)))
-            try startWaiting()
+            try startWaiting(committing: false)
         }
+        try commitBatch()
     }
 
     /// The trigger of a due fire as the delivery policy sees it: its commands running and its fires waiting here.
-    private func activity(of triggerID: String, _ trigger: PlanTrigger, _ slotted: any SlottedBackend) -> DeliveryPolicy.TriggerActivity {
+    /// (Fires started in the batch not yet committed count as running.)
+    private func activity(of triggerID: String, _ trigger: PlanTrigger) -> DeliveryPolicy.TriggerActivity {
         DeliveryPolicy.TriggerActivity(
-            concurrency: trigger.concurrency, runningHere: slotted.runningCount(trigger: triggerID),
+            concurrency: trigger.concurrency, runningHere: running(triggerID),
             waitingHere: waiting.filter { $0.fire.trigger == triggerID }.map(\.fire.id))
     }
 
     /// Starts waiting fires, in plan order, while slots are free; a fire whose trigger must not
     /// overlap (`queue`, `replace`) waits while its trigger's command runs (and so do its trigger's
     /// later fires, behind it), without holding up other triggers' fires.
-    private func startWaiting() throws {
+    /// Fires that start in the batch take their slots as if they ran already.
+    private func startWaiting(committing: Bool = true) throws {
         guard let slotted, !waiting.isEmpty else { return }
         let nowSeconds = clock.now()
         var index = 0
-        while index < waiting.count && slotted.runningCount() < slotted.slots {
+        while index < waiting.count && slotted.runningCount() + batchStartCount < slotted.slots {
             let entry = waiting[index]
             let activity = DeliveryPolicy.TriggerActivity(
-                concurrency: entry.trigger.concurrency, runningHere: slotted.runningCount(trigger: entry.fire.trigger))
+                concurrency: entry.trigger.concurrency, runningHere: running(entry.fire.trigger))
             if !DeliveryPolicy(misfire: options.misfire).mayStart(activity) {
                 index += 1
                 continue
@@ -343,26 +363,57 @@ public final class FireLoop {
             waiting.remove(at: index)
             try start(entry.fire, trigger: entry.trigger, misfire: entry.misfire, now: nowSeconds)
         }
+        if committing { try commitBatch() }
     }
 
-    /// Journals `fire`, then calls the backend: a crash between the two loses the fire, never repeats it.
+    /// Commands of `trigger` running, or starting with the batch.
+    private func running(_ trigger: String) -> Int {
+        (slotted?.runningCount(trigger: trigger) ?? 0) + (batchStarts[trigger] ?? 0)
+    }
+
+    /// Adds `fire` to the batch: journaled with it, then the backend is called. A crash between the
+    /// batch's sync and this call loses the fire, never repeats it.
     private func start(_ fire: Fire, trigger: PlanTrigger, misfire: Bool, now nowSeconds: Double) throws {
-        try journal.append(.fire(id: fire.id, trigger: fire.trigger, at: fire.at, now: instant(nowSeconds)))
-        summary.fired += 1
-        let lateness = nowSeconds - Double(fire.at.secondsSinceEpoch)
-        if misfire {
-            log("fire \(fire.id) (late, missed at \(fire.at))")
-        } else if slotted != nil && lateness >= 1 {
-            summary.waited += 1
-            log("fire \(fire.id), \(Int64(lateness)) s late: it waited for a free slot or for its trigger's previous command")
-        } else {
-            log("fire \(fire.id)")
+        batchStarts[fire.trigger, default: 0] += 1
+        batchStartCount += 1
+        try journal(.fire(id: fire.id, trigger: fire.trigger, at: fire.at, now: instant(nowSeconds))) {
+            self.summary.fired += 1
+            let lateness = nowSeconds - Double(fire.at.secondsSinceEpoch)
+            if misfire {
+                self.log("fire \(fire.id) (late, missed at \(fire.at))")
+            } else if self.slotted != nil && lateness >= 1 {
+                self.summary.waited += 1
+                self.log("fire \(fire.id), \(Int64(lateness)) s late: it waited for a free slot or for its trigger's previous command")
+            } else {
+                self.log("fire \(fire.id)")
+            }
+            do {
+                try self.backend.fire(fire, trigger: trigger)
+            } catch {
+                self.log("fire \(fire.id) failed: \(error)")
+            }
         }
-        do {
-            try backend.fire(fire, trigger: trigger)
-        } catch {
-            log("fire \(fire.id) failed: \(error)")
+    }
+
+    /// Adds `entry` to the batch, and `then` to run once it is durable; a full batch is committed.
+    private func journal(_ entry: Journal.Entry, then action: @escaping () -> Void) throws {
+        batchEntries.append(entry)
+        batchActions.append(action)
+        if batchEntries.count >= Journal.batchLimit { try commitBatch() }
+    }
+
+    /// Journals the batch with one sync, then starts its fires (and logs its skips) in order.
+    private func commitBatch() throws {
+        guard !batchEntries.isEmpty else { return }
+        let actions = batchActions
+        defer {
+            batchEntries.removeAll(keepingCapacity: true)
+            batchActions.removeAll(keepingCapacity: true)
+            batchStarts.removeAll(keepingCapacity: true)
+            batchStartCount = 0
         }
+        try journal.append(contentsOf: batchEntries)
+        for action in actions { action() }
     }
 
     /// The next fire not yet handled; nil at the end, or once the plan's fires cannot be read.

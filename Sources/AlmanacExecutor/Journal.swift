@@ -24,6 +24,9 @@ public final class Journal: @unchecked Sendable {
     public static let fileName = "journal.jsonl"
     /// How many past deliveries a store keeps for `pending`.
     public static let recentLimit = 100
+    /// Entries the loop journals with one sync at most (group commit): it bounds what one crash can
+    /// lose, the fires of a batch journaled and not started yet.
+    public static let batchLimit = 256
     /// Entries appended before the store is compacted at the next `handled(before:)`.
     public static let defaultCompactionThreshold = 4096
 
@@ -78,8 +81,15 @@ public final class Journal: @unchecked Sendable {
 
     /// Appends `entry` durably.
     public func append(_ entry: Entry) throws {
-        try store.append(entry)
-        lock.withLock { entryHandler }(entry)
+        try append(contentsOf: [entry])
+    }
+
+    /// Appends `entries` durably with one sync (group commit): the loop's batch of due fires.
+    public func append(contentsOf entries: [Entry]) throws {
+        guard !entries.isEmpty else { return }
+        try store.append(contentsOf: entries)
+        let handler = lock.withLock { entryHandler }
+        for entry in entries { handler(entry) }
     }
 
     /// The last `count` fire and skip entries (at most `recentLimit`), newest last.

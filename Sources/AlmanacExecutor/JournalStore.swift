@@ -16,8 +16,9 @@ public protocol JournalStore: AnyObject, Sendable {
     var warnings: [String] { get }
     /// True when `id` was fired or skipped, and its `at` is not before the watermark.
     func isDone(_ id: String) -> Bool
-    /// Records `entry` durably before returning; on failure nothing of it is kept.
-    func append(_ entry: Journal.Entry) throws
+    /// Records `entries` durably, in order, before returning: one write and one sync for all of them
+    /// (the loop journals a batch of due fires at once); on failure none of them is kept.
+    func append(contentsOf entries: [Journal.Entry]) throws
     /// The last fire and skip entries, at most `count` (and at most `Journal.recentLimit`), newest last.
     func recent(_ count: Int) -> [Journal.Entry]
     /// Entries appended since the last compaction (what `compact` would save).
@@ -28,4 +29,9 @@ public protocol JournalStore: AnyObject, Sendable {
     func recordRegistration(_ text: String) throws
     /// The latest registration record, if any.
     func registration() throws -> String?
+}
+
+extension JournalStore {
+    /// Records `entry` durably before returning; on failure nothing of it is kept.
+    public func append(_ entry: Journal.Entry) throws { try append(contentsOf: [entry]) }
 }

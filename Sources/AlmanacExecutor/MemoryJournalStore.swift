@@ -15,7 +15,11 @@ public final class MemoryJournalStore: JournalStore, @unchecked Sendable {
 
     public func isDone(_ id: String) -> Bool { lock.withLock { index.isDone(id) } }
 
-    public func append(_ entry: Journal.Entry) throws { lock.withLock { index.apply(entry) } }
+    public func append(contentsOf entries: [Journal.Entry]) throws {
+        lock.withLock {
+            for entry in entries { index.apply(entry) }
+        }
+    }
 
     public func recent(_ count: Int) -> [Journal.Entry] { lock.withLock { index.recent(count) } }
 

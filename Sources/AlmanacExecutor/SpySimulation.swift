@@ -36,6 +36,9 @@ public enum SpySimulation {
         var ends: [Int] = []
         var tails: [UInt8] = []
         var head = 0
+        // What the spy holds registered: a range of `ahead` (one priority level), or fires by id.
+        var registeredRange = 0..<0
+        var registeredIDs: Set<FireIdentity> = []
         func fill(_ count: Int) throws {
             while ahead.count - head < count, let fire = try cursor.next() {
                 writer.appendTail(fire, to: &tails)
@@ -52,10 +55,12 @@ public enum SpySimulation {
             guard source.hasUniformPriority else {
                 let registration = try Reconciler.registration(for: source, now: now)
                 writer.cancelAll()
+                registeredIDs = []
                 for fire in registration.fires {
                     scratch.removeAll(keepingCapacity: true)
                     writer.appendTail(fire, to: &scratch)
-                    writer.line(.schedule, scratch, 0..<scratch.count)
+                    writer.schedule(fire, scratch, 0..<scratch.count)
+                    registeredIDs.insert(fire.identity)
                 }
                 refreshBy = registration.refreshBy > now ? registration.refreshBy : nil
                 try writer.flushIfFull()
@@ -72,7 +77,8 @@ public enum SpySimulation {
             try fill(first - head + budget + 1)
             let end = min(ahead.count, first + budget)
             writer.cancelAll()
-            for index in first..<end { writer.line(.schedule, tails, tail(index)) }
+            for index in first..<end { writer.schedule(ahead[index], tails, tail(index)) }
+            registeredRange = first..<end
             var refresh = plan.window.to
             if end < ahead.count, ahead[end].at < refresh { refresh = ahead[end].at }
             refreshBy = refresh > now ? refresh : nil
@@ -88,11 +94,15 @@ public enum SpySimulation {
                 ends.removeFirst(head)
                 for i in ends.indices { ends[i] -= dropped }
                 ahead.removeFirst(head)
+                registeredRange = (registeredRange.lowerBound - head)..<(registeredRange.upperBound - head)
                 head = 0
             }
             try fill(1)
             while head < ahead.count, ahead[head].at <= now, ahead[head].at < until {
-                writer.line(.fire, tails, tail(head))
+                let fire = ahead[head]
+                let asRegistered =
+                    source.hasUniformPriority ? registeredRange.contains(head) : registeredIDs.remove(fire.identity) != nil
+                writer.deliver(fire, tails, tail(head), asRegistered: asRegistered)
                 summary.fired += 1
                 head += 1
                 if head == ahead.count { try fill(1) }
@@ -112,14 +122,11 @@ public enum SpySimulation {
 
     /// The spy's lines, built as bytes in blocks (`SpyBackend` writes the same text line by line).
     private struct Writer {
-        enum Call { case schedule, fire }
-
         let plan: Plan
         let output: LineSink
         var formatter = FireFieldsFormatter()
         var payloads: [String: [UInt8]] = [:]
-        var lastTrigger = ""
-        var lastPayload: [UInt8] = []
+        var written = SpyRecordPayloads()
         var bytes: [UInt8] = []
 
         init(plan: Plan, output: LineSink) {
@@ -137,20 +144,33 @@ public enum SpySimulation {
 
         mutating func cancelAll() { put("{\"call\": \"cancelAll\"}\n") }
 
-        /// Appends what follows the call in `fire`'s lines: `<fields>, "payload": …}` and the line feed.
+        /// Appends the fire's fields (`"id": …, …`), what follows the call in its lines.
         mutating func appendTail(_ fire: Fire, to out: inout [UInt8]) {
             FireDescription.appendFields(fire, formatter: &formatter, to: &out)
-            if fire.trigger != lastTrigger {
-                lastTrigger = fire.trigger
-                lastPayload = Array(", \"payload\": ".utf8) + payload(fire.trigger) + Array("}\n".utf8)
-            }
-            out.append(contentsOf: lastPayload)
         }
 
-        /// A call's line: its start, then a tail made by `appendTail`.
-        mutating func line(_ call: Call, _ tails: [UInt8], _ range: Range<Int>) {
-            if call == .schedule { put("{\"call\": \"schedule\", ") } else { put("{\"call\": \"fire\", ") }
+        /// A `schedule` line: the call, the fields made by `appendTail`, the payload if it changed.
+        mutating func schedule(_ fire: Fire, _ tails: [UInt8], _ range: Range<Int>) {
+            put("{\"call\": \"schedule\", ")
+            full(fire, tails, range)
+        }
+
+        /// A `fire` line: by id alone when the fire is delivered as it was registered.
+        mutating func deliver(_ fire: Fire, _ tails: [UInt8], _ range: Range<Int>, asRegistered: Bool) {
+            put("{\"call\": \"fire\", ")
+            guard asRegistered else { return full(fire, tails, range) }
+            tails.withUnsafeBufferPointer { all in
+                let fields = UnsafeBufferPointer(rebasing: all[range])
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: fields[..<FireDescription.idFieldEnd(fields)]))
+            }
+            put("}\n")
+        }
+
+        private mutating func full(_ fire: Fire, _ tails: [UInt8], _ range: Range<Int>) {
             tails.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+            let text = payload(fire.trigger)
+            written.append(text, of: fire.trigger, to: &bytes)
+            put("}\n")
         }
 
         mutating func payload(_ trigger: String) -> [UInt8] {

@@ -15,6 +15,7 @@ public struct ExecutorMetrics: Sendable {
     public static let planEndName = "almanac_plan_window_end_timestamp_seconds"
     /// Not recorded by the executor: computed from `planEndName` and the clock at each scrape.
     public static let planRemainingName = "almanac_plan_remaining_seconds"
+    public static let journalSyncsName = "almanac_journal_syncs_total"
 
     /// The `# HELP` line of each metric.
     public static let help: [String: String] = [
@@ -25,6 +26,7 @@ public struct ExecutorMetrics: Sendable {
         leaseLossesName: "Claimed fires another executor recovered before this one recorded them.",
         inDoubtName: "Fires found in doubt: their executor died after starting them.",
         planEndName: "When the current plan's window ends, in seconds since 1970.",
+        journalSyncsName: "Syncs (fsync) of the file journal: one per group of entries written together.",
         planRemainingName:
             "Seconds until the current plan's window ends, at the scrape (negative once it has): compile the next plan before 0.",
     ]
@@ -39,6 +41,7 @@ public struct ExecutorMetrics: Sendable {
     private let leaseLosses: Counter
     private let inDoubt: Counter
     private let planEnd: Gauge
+    private let journalSyncs: Counter
 
     /// Records through `factory`, else through the factory swift-metrics was bootstrapped with.
     public init(factory: (any MetricsFactory)? = nil) {
@@ -49,6 +52,7 @@ public struct ExecutorMetrics: Sendable {
         leaseLosses = Counter(label: Self.leaseLossesName, factory: factory)
         inDoubt = Counter(label: Self.inDoubtName, factory: factory)
         planEnd = Gauge(label: Self.planEndName, factory: factory)
+        journalSyncs = Counter(label: Self.journalSyncsName, factory: factory)
     }
 
     /// A fire ended as `outcome`: `delivered` (handed to a backend that runs nothing), `ok` and
@@ -75,6 +79,9 @@ public struct ExecutorMetrics: Sendable {
     public func foundInDoubt(_ count: Int) {
         if count > 0 { inDoubt.increment(by: count) }
     }
+
+    /// The file journal was synced once (one `fsync` for a group of entries).
+    public func journalSynced() { journalSyncs.increment() }
 
     /// The current plan's window ends at `seconds` since 1970: the exposition subtracts the time of
     /// each scrape from it (`planRemainingName`), so the alert on time left follows the clock.

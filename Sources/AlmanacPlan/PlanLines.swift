@@ -68,12 +68,79 @@ final class PlanLines: @unchecked Sendable {
             linesStart = j
             if linesStart > linesEnd { return nil }
         }
+        // Each fire on a line of its own, as far as the first and the last fire show: a plan that
+        // spreads its fires over lines (`json.dump(indent=1)`, `jq .`) has neither line whole, and is
+        // read whole instead. (A file whose first and last fires are one-line but others are not is
+        // refused when those lines are read, with their line and column.)
+        if linesEnd > linesStart {
+            let first = try wholeLine(fd: fd, path: path, from: linesStart, limit: linesEnd)
+            let last = try wholeLine(fd: fd, path: path, endingAt: linesEnd - 1, limit: linesStart)
+            guard let first, let last, holdsOneObject(first), holdsOneObject(last) else { return nil }
+        }
         // The header is the file with an empty `fires` array, read by the whole-plan reader.
         var text = Array(head[..<(open)])
         text += [0x5B, 0x5D]
         text += tail[(close - tailStart + 1)...]
         let header = try PlanReader.read(text)
         return PlanLines(header: header, path: path, fd: fd, linesStart: linesStart, linesEnd: linesEnd)
+    }
+
+    /// The line starting at `from` without its line feed (which comes before `limit`); nil when none does.
+    private static func wholeLine(fd: Int32, path: String, from: Int, limit: Int) throws -> [UInt8]? {
+        var bytes: [UInt8] = []
+        while from + bytes.count < limit {
+            var chunk = [UInt8](repeating: 0, count: min(4096, limit - from - bytes.count))
+            guard try readFully(fd, path, into: &chunk, at: from + bytes.count) else { return nil }
+            if let feed = chunk.firstIndex(of: 0x0A) { return bytes + chunk[..<feed] }
+            bytes += chunk
+        }
+        return nil
+    }
+
+    /// The line whose line feed is at `endingAt`, without it (it starts at or after `limit`).
+    private static func wholeLine(fd: Int32, path: String, endingAt: Int, limit: Int) throws -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var start = endingAt
+        while start > limit {
+            let want = min(4096, start - limit)
+            var chunk = [UInt8](repeating: 0, count: want)
+            guard try readFully(fd, path, into: &chunk, at: start - want) else { return nil }
+            if let feed = chunk.lastIndex(of: 0x0A) { return chunk[(feed + 1)...] + bytes }
+            bytes = chunk + bytes
+            start -= want
+        }
+        return bytes
+    }
+
+    /// Whether `line` is one JSON object, then at most a comma, between blanks.
+    static func holdsOneObject(_ line: [UInt8]) -> Bool {
+        var i = 0
+        while i < line.count, isSpace(line[i]) { i += 1 }
+        guard i < line.count, line[i] == 0x7B else { return false }
+        var depth = 0
+        var inString = false, escaped = false
+        while i < line.count {
+            let b = line[i]
+            i += 1
+            if inString {
+                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false }
+                continue
+            }
+            switch b {
+            case 0x22: inString = true
+            case 0x7B, 0x5B: depth += 1
+            case 0x7D, 0x5D:
+                depth -= 1
+                if depth == 0 {
+                    while i < line.count, isSpace(line[i]) { i += 1 }
+                    if i < line.count, line[i] == 0x2C { i += 1 }
+                    while i < line.count, isSpace(line[i]) { i += 1 }
+                    return i == line.count
+                }
+            default: break
+            }
+        }
+        return false
     }
 
     /// The bytes up to and including the `[` of the top-level `"fires"` member, and that bracket's

@@ -5,15 +5,19 @@ import AlmanacTime
 /// The difference between two plans: fires added, removed and moved per trigger; triggers added
 /// and removed; kind, zone, priority, payload and region edits; window, tzdata, limits and spec changes.
 ///
-/// Computed in time linear in the plans' size: a merge of the two fire lists (both in plan order)
-/// pairs the unchanged fires without hashing, and only the fires left over are hashed by id to tell
-/// a move (same id, another instant) from an addition or a removal. Fire changes are kept as indices
-/// into the two plans, so even a million of them stay small.
+/// Computed from the plans read forward, in memory that does not grow with them (`FireMerge`):
+/// the headers are compared whole, the fires merged as two streams. Each trigger keeps its counts
+/// and its first `listing` fire changes, which is all the renderers show; a diff of two plans of a
+/// million fires that differ in a few holds a few fires.
 public struct PlanDiff: Sendable {
-    /// The plan compared from.
+    /// The plan compared from, without its fires (`oldFireCount` counts them).
     public let old: Plan
-    /// The plan compared to.
+    /// The plan compared to, without its fires.
     public let new: Plan
+    public let oldFireCount: Int
+    public let newFireCount: Int
+    /// How many fire changes each trigger lists (`fireChanges(of:limit:)`); the rest are counted.
+    public let listing: Int
     /// Set when the spec's name or bytes (its SHA-256) differ.
     public private(set) var spec: ValueChange<SpecInfo>?
     public private(set) var window: ValueChange<Window>?
@@ -35,10 +39,40 @@ public struct PlanDiff: Sendable {
         return version(old.tzdata) != version(new.tzdata) || zones(old) == zones(new)
     }
 
-    /// Compares `old` with `new`; both must be in plan order, as `PlanReader` guarantees.
-    public init(old: Plan, new: Plan) {
+    /// Compares two plans in memory; both must be in plan order, as `PlanReader` guarantees.
+    public init(old: Plan, new: Plan, listing: Int = .max) {
+        let sources = (old: PlanFireSource(old), new: PlanFireSource(new))
+        // Plans built in code may hold fires of triggers they do not declare.
+        let triggers = (
+            old: Set(old.triggers.keys).union(old.fires.map(\.trigger)), new: Set(new.triggers.keys).union(new.fires.map(\.trigger))
+        )
+        do {
+            let (collector, totals) = try FireMerge.run(
+                old: sources.old, new: sources.new, oldTriggers: triggers.old, newTriggers: triggers.new,
+                pendingLimit: FireMerge.defaultPendingLimit, make: { FireChangeCollector(listing: listing) })
+            self.init(old: sources.old.header, new: sources.new.header, totals: totals, tallies: collector.tallies, listing: listing)
+        } catch {
+            // Fires in memory are read without a check that can fail.
+            preconditionFailure("reading fires from memory failed: \(error)")
+        }
+    }
+
+    /// Compares two plans read forward from their sources (files are never read whole); a fire
+    /// that cannot be read throws its `PlanError`. `pendingLimit`: see `FireMerge`.
+    public init(
+        old: PlanFireSource, new: PlanFireSource, listing: Int = .max, pendingLimit: Int = FireMerge.defaultPendingLimit
+    ) throws {
+        let (collector, totals) = try FireMerge.run(
+            old: old, new: new, pendingLimit: pendingLimit, make: { FireChangeCollector(listing: listing) })
+        self.init(old: old.header, new: new.header, totals: totals, tallies: collector.tallies, listing: listing)
+    }
+
+    private init(old: Plan, new: Plan, totals: FireMerge.Totals, tallies: [String: FireChangeTally], listing: Int) {
         self.old = old
         self.new = new
+        oldFireCount = totals.old
+        newFireCount = totals.new
+        self.listing = max(0, listing)
         if old.spec != new.spec { spec = ValueChange(old: old.spec, new: new.spec) }
         if old.window != new.window { window = ValueChange(old: old.window, new: new.window) }
         if Self.zoneDataDiffer(old, new) { tzdata = ValueChange(old: old.tzdata, new: new.tzdata) }
@@ -53,9 +87,8 @@ public struct PlanDiff: Sendable {
         for id in Set(oldRegions.keys).union(newRegions.keys) where oldRegions[id] != newRegions[id] {
             byID[id, default: TriggerDiff(changedID: id)].region = ValueChange(old: oldRegions[id], new: newRegions[id])
         }
-        for change in FireMatcher.match(old: old.fires, new: new.fires) {
-            let trigger = change.isRemoval ? old.fires[Int(change.old)].trigger : new.fires[Int(change.new)].trigger
-            byID[trigger, default: TriggerDiff(changedID: trigger)].record(change)
+        for (trigger, tally) in tallies {
+            byID[trigger, default: TriggerDiff(changedID: trigger)].take(tally)
         }
         triggers = JSONWriter.sortedKeys(byID).map { byID[$0]! }
         for entry in triggers {
@@ -76,15 +109,12 @@ public struct PlanDiff: Sendable {
     }
 
     /// The first `limit` fire changes of `trigger`, in time order (a removal at its old instant,
-    /// an addition or a move at its new one).
+    /// an addition or a move at its new one); no more than the diff's `listing` keeps.
     public func fireChanges(of trigger: TriggerDiff, limit: Int = .max) -> [FireChange] {
-        trigger.changes.prefix(max(0, limit)).map { change in
-            switch change.kind {
-            case .added: return .added(new.fires[Int(change.new)])
-            case .removed: return .removed(old.fires[Int(change.old)])
-            case .moved: return .moved(from: old.fires[Int(change.old)], to: new.fires[Int(change.new)])
-            }
-        }
+        precondition(
+            limit <= listing || trigger.listed.count == trigger.fireChangeCount,
+            "fireChanges(limit: \(limit)) asks for more than the diff lists (\(listing)); make the diff with listing: \(limit)")
+        return Array(trigger.listed.prefix(max(0, limit)))
     }
 
     /// An old and a new value of something that changed.
@@ -104,6 +134,13 @@ public struct PlanDiff: Sendable {
         case removed(Fire)
         /// The same id at another instant (or, rarely, the same instant with another wall time).
         case moved(from: Fire, to: Fire)
+
+        /// The fire that places the change in time: a removal's old fire, else the new one.
+        public var placement: Fire {
+            switch self {
+            case .removed(let fire), .added(let fire), .moved(_, let fire): return fire
+            }
+        }
 
         /// The fire's id, the same on both sides of a move.
         public var id: String {

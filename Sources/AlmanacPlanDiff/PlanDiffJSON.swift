@@ -10,8 +10,8 @@ public enum PlanDiffJSON {
         var out = "{\n  \"diff\": 1,\n"
         out += "  \"same\": \(diff.isEmpty),\n"
         out += "  \"summary\": \(JSONWriter.quoted(diff.summary)),\n"
-        out += "  \"old\": \(side(diff.old, label: options.oldLabel)),\n"
-        out += "  \"new\": \(side(diff.new, label: options.newLabel)),\n"
+        out += "  \"old\": \(side(diff.old, fires: diff.oldFireCount, label: options.oldLabel)),\n"
+        out += "  \"new\": \(side(diff.new, fires: diff.newFireCount, label: options.newLabel)),\n"
         out += "  \"fields\": \(object(fields(diff))),\n"
         out += "  \"totals\": \(object(totals(diff))),\n"
         out += "  \"triggers\": ["
@@ -23,10 +23,10 @@ public enum PlanDiffJSON {
     }
 
     /// `{"label": …, "spec": …, "window": …, "tzdata": …, "fires": n}`.
-    static func side(_ plan: Plan, label: String) -> String {
+    static func side(_ plan: Plan, fires: Int, label: String) -> String {
         object([
             ("label", JSONWriter.quoted(label)), ("spec", spec(plan.spec)), ("window", window(plan.window)),
-            ("tzdata", JSONWriter.quoted(plan.tzdata)), ("fires", "\(plan.fires.count)"),
+            ("tzdata", JSONWriter.quoted(plan.tzdata)), ("fires", "\(fires)"),
         ])
     }
 

@@ -23,8 +23,8 @@ public struct TriggerDiff: Equatable, Sendable {
     public internal(set) var added = 0
     public internal(set) var removed = 0
     public internal(set) var moved = 0
-    /// In time order; indices into the plans' fires (see `PlanDiff.fireChanges(of:limit:)`).
-    var changes: [FireChangeIndex] = []
+    /// The first fire changes, in time order (see `PlanDiff.fireChanges(of:limit:)`).
+    var listed: [PlanDiff.FireChange] = []
 
     /// One payload key's change; a nil side means the key is absent there.
     public struct PayloadChange: Equatable, Sendable {
@@ -75,24 +75,10 @@ public struct TriggerDiff: Equatable, Sendable {
     /// How many fires changed in any way.
     public var fireChangeCount: Int { added + removed + moved }
 
-    mutating func record(_ change: FireChangeIndex) {
-        switch change.kind {
-        case .added: added += 1
-        case .removed: removed += 1
-        case .moved: moved += 1
-        }
-        changes.append(change)
+    mutating func take(_ tally: FireChangeTally) {
+        added = tally.added
+        removed = tally.removed
+        moved = tally.moved
+        listed = tally.sorted()
     }
-}
-
-/// A fire change as two indices into the old and new plans' fires (-1 where a side has none):
-/// twelve bytes, however long the ids are.
-struct FireChangeIndex: Equatable, Sendable {
-    enum Kind: UInt8, Sendable { case added, removed, moved }
-
-    var kind: Kind
-    var old: Int32
-    var new: Int32
-
-    var isRemoval: Bool { kind == .removed }
 }

@@ -85,14 +85,20 @@ public final class PostgresJournalStore: JournalStore, @unchecked Sendable {
     public func isDone(_ id: String) -> Bool { lock.withLock { index.isDone(id) } }
     public func recent(_ count: Int) -> [Journal.Entry] { lock.withLock { index.recent(count) } }
 
-    public func append(_ entry: Journal.Entry) throws {
-        let line = JournalLine.format(entry)
+    /// One statement (one transaction, one commit) for the whole batch, lines in order.
+    public func append(contentsOf entries: [Journal.Entry]) throws {
+        guard !entries.isEmpty else { return }
+        let lines = entries.map(JournalLine.format)
         try wait {
             try await self.store.execute(
-                "INSERT INTO almanac_journal_lines (name, snapshot, line) VALUES (\(self.name), false, \(line))", "appending to the journal"
-            )
+                """
+                INSERT INTO almanac_journal_lines (name, snapshot, line)
+                SELECT \(self.name), false, l FROM unnest(\(lines)::text[]) WITH ORDINALITY AS u(l, n) ORDER BY n
+                """, "appending to the journal")
         }
-        lock.withLock { index.apply(entry) }
+        lock.withLock {
+            for entry in entries { index.apply(entry) }
+        }
     }
 
     public func compact(watermark: Instant) throws {

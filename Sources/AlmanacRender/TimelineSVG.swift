@@ -4,26 +4,6 @@ import AlmanacPlan
 import AlmanacPlanDiff
 import AlmanacTime
 
-/// What a timeline draws: one plan, or the difference from an old plan to a new one.
-public struct RenderInput: Sendable {
-    /// The plan drawn (the new side of a difference).
-    public var plan: Plan
-    /// The old side, when drawing a difference.
-    public var old: Plan?
-    /// Days on which a trigger never fires (its `except`, blackouts expanded), by trigger id, as
-    /// inclusive `(from, to)` local dates in the trigger's zone; known only when the input is a spec.
-    public var exceptDays: [String: [(from: CivilDate, to: CivilDate)]]
-    /// The heading: the input's path or name.
-    public var title: String
-
-    public init(plan: Plan, old: Plan? = nil, exceptDays: [String: [(from: CivilDate, to: CivilDate)]] = [:], title: String) {
-        self.plan = plan
-        self.old = old
-        self.exceptDays = exceptDays
-        self.title = title
-    }
-}
-
 /// A timeline of a plan as SVG (and HTML around it): a lane per trigger with a mark per fire, an
 /// axis in the plan's calendar zone, DST transitions, except days, the `max_pending` cutoff,
 /// `refresh_by` and armed region windows. Lanes too dense for marks (two fires in one pixel column)
@@ -51,22 +31,20 @@ public enum TimelineRenderer {
         static let grey = "#666666"
     }
 
-    /// One series of fires in a lane: their instants (and, for moves, where they came from).
-    struct Series {
-        enum Kind: String { case fire, unchanged, added, removed, moved }
-        var kind: Kind
-        var fires: [(at: Instant, label: String, from: Instant?)] = []
-    }
-
-    public static func svg(_ input: RenderInput) -> String {
+    /// The picture as an SVG document; reading a plan's fires may fail with its `PlanError`, or
+    /// with a `FireMerge.ReadError` naming the side.
+    public static func svg(_ input: RenderInput) throws -> String {
+        let timeline = try Timeline(input)
         var out = SVGBuilder()
-        draw(input, into: &out, standalone: true)
+        draw(timeline, input, into: &out, standalone: true)
         return out.text
     }
 
-    public static func html(_ input: RenderInput) -> String {
+    /// The picture in an HTML page, with a table of each trigger's fires under it.
+    public static func html(_ input: RenderInput) throws -> String {
+        let timeline = try Timeline(input)
         var body = SVGBuilder()
-        draw(input, into: &body, standalone: false)
+        draw(timeline, input, into: &body, standalone: false)
         var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         h += "<title>\(XMLText.content(heading(input)))</title>\n"
         h +=
@@ -76,7 +54,7 @@ public enum TimelineRenderer {
         h += "td.n{text-align:right;font-variant-numeric:tabular-nums}\n</style>\n</head>\n<body>\n"
         h += "<h1 style=\"font-size:20px\">\(XMLText.content(heading(input)))</h1>\n"
         h += "<div class=\"timeline\">\n" + body.text + "</div>\n"
-        h += table(input)
+        h += table(timeline)
         h += "</body>\n</html>\n"
         return h
     }
@@ -86,99 +64,37 @@ public enum TimelineRenderer {
     }
 
     /// The table under the picture: per trigger its kind, zone and fire counts.
-    static func table(_ input: RenderInput) -> String {
-        let plan = input.plan
+    static func table(_ timeline: Timeline) -> String {
         var t = "<table>\n"
-        if let old = input.old {
-            let diff = PlanDiff(old: old, new: plan)
-            let byID = Dictionary(diff.triggers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        if timeline.old != nil {
             t += "<tr><th>trigger</th><th>fires (new)</th><th>▲ added</th><th>✕ removed</th><th>◆ moved</th></tr>\n"
-            for id in laneIDs(input) {
-                let d = byID[id]
-                let n = plan.fires.reduce(0) { $0 + ($1.trigger == id ? 1 : 0) }
+            for id in timeline.ids {
+                let d = timeline.changesByTrigger[id]
+                let n = timeline.firesByTrigger[id] ?? 0
                 t += "<tr><td>\(XMLText.content(id))</td><td class=\"n\">\(n)</td><td class=\"n\">\(d?.added ?? 0)</td>"
                 t += "<td class=\"n\">\(d?.removed ?? 0)</td><td class=\"n\">\(d?.moved ?? 0)</td></tr>\n"
             }
         } else {
             t += "<tr><th>trigger</th><th>kind</th><th>zone</th><th>fires</th></tr>\n"
-            var counts: [String: Int] = [:]
-            for fire in plan.fires { counts[fire.trigger, default: 0] += 1 }
-            for id in laneIDs(input) {
-                let trigger = plan.triggers[id]
+            for id in timeline.ids {
+                let trigger = timeline.plan.triggers[id]
                 t += "<tr><td>\(XMLText.content(id))</td><td>\(XMLText.content(trigger?.kind ?? ""))</td>"
-                t += "<td>\(XMLText.content(trigger?.timezone ?? "—"))</td><td class=\"n\">\(counts[id] ?? 0)</td></tr>\n"
+                t += "<td>\(XMLText.content(trigger?.timezone ?? "—"))</td><td class=\"n\">\(timeline.firesByTrigger[id] ?? 0)</td></tr>\n"
             }
         }
         return t + "</table>\n"
     }
 
-    /// Lanes: every trigger of either side, by id.
-    static func laneIDs(_ input: RenderInput) -> [String] {
-        var ids = Set(input.plan.triggers.keys)
-        ids.formUnion(input.plan.fires.map(\.trigger))
-        if let old = input.old {
-            ids.formUnion(old.triggers.keys)
-            ids.formUnion(old.fires.map(\.trigger))
-        }
-        return ids.sorted()
-    }
-
-    /// The window drawn: the new plan's, widened to the old one's in a difference.
-    static func span(_ input: RenderInput) -> Window {
-        guard let old = input.old else { return input.plan.window }
-        return Window(from: min(old.window.from, input.plan.window.from), to: max(old.window.to, input.plan.window.to))
-    }
-
-    /// The series of each lane.
-    static func series(_ input: RenderInput) -> [String: [Series]] {
-        var lanes: [String: [Series]] = [:]
-        guard let old = input.old else {
-            for fire in input.plan.fires {
-                if lanes[fire.trigger] == nil { lanes[fire.trigger] = [Series(kind: .fire)] }
-                lanes[fire.trigger]![0].fires.append((fire.at, fire.id + " " + localText(fire), nil))
-            }
-            return lanes
-        }
-        let diff = PlanDiff(old: old, new: input.plan)
-        var changedNew = Set<String>()
-        for trigger in diff.triggers {
-            var added = Series(kind: .added), removed = Series(kind: .removed), moved = Series(kind: .moved)
-            for change in diff.fireChanges(of: trigger) {
-                switch change {
-                case .added(let f):
-                    added.fires.append((f.at, "added " + f.id + " " + localText(f), nil))
-                    changedNew.insert(trigger.id + "\u{0}" + f.id)
-                case .removed(let f): removed.fires.append((f.at, "removed " + f.id + " " + localText(f), nil))
-                case .moved(let a, let b):
-                    moved.fires.append((b.at, "moved " + b.id + " " + localText(a) + " → " + localText(b), a.at))
-                    changedNew.insert(trigger.id + "\u{0}" + b.id)
-                }
-            }
-            lanes[trigger.id] = [Series(kind: .unchanged), added, removed, moved]
-        }
-        for fire in input.plan.fires where !changedNew.contains(fire.trigger + "\u{0}" + fire.id) {
-            if lanes[fire.trigger] == nil {
-                lanes[fire.trigger] = [Series(kind: .unchanged), Series(kind: .added), Series(kind: .removed), Series(kind: .moved)]
-            }
-            lanes[fire.trigger]![0].fires.append((fire.at, fire.id + " " + localText(fire), nil))
-        }
-        return lanes
-    }
-
-    static func localText(_ fire: Fire) -> String {
-        RFC3339.format(fire.local, offset: fire.offset)
-    }
-
-    static func draw(_ input: RenderInput, into out: inout SVGBuilder, standalone: Bool) {
-        let plan = input.plan
-        let window = span(input)
+    static func draw(_ timeline: Timeline, _ input: RenderInput, into out: inout SVGBuilder, standalone: Bool) {
+        let plan = timeline.plan
+        let window = timeline.window
         let zone = plan.calendarZone
-        let isDiff = input.old != nil
-        let ids = laneIDs(input)
+        let isDiff = timeline.old != nil
+        let ids = timeline.ids
         let laneH = isDiff ? diffLaneHeight : laneHeight
         let plotBottom = top + max(1, ids.count) * laneH
         let height = plotBottom + 86
-        let scale = Scale(window: window, left: plotLeft, width: plotWidth)
+        let scale = timeline.scale
         let table = OffsetTable(zone: zone, covering: window.from, to: window.to)
 
         out.open(
@@ -199,7 +115,7 @@ public enum TimelineRenderer {
         )
         out.rect(0, 0, Double(width), Double(height), ["fill": "#ffffff"])
         if standalone { out.text(Double(plotLeft - 170), 20, heading(input), ["font-size": "15", "font-weight": "bold"]) }
-        let windowText = "\(RFC3339.format(window.from)) – \(RFC3339.format(window.to)) · axis in \(zone) · \(plan.fires.count) fires"
+        let windowText = "\(RFC3339.format(window.from)) – \(RFC3339.format(window.to)) · axis in \(zone) · \(timeline.fireCount) fires"
         out.text(10, 38, windowText, ["class": "note"])
         var shown = Legend.Shown()
 
@@ -215,7 +131,7 @@ public enum TimelineRenderer {
             } else {
                 out.text(Double(plotLeft - 8), y + Double(laneH) / 2 + 4, id, ["class": "lane-label", "text-anchor": "end"])
             }
-            let laneZone = plan.triggers[id]?.timezone ?? input.old?.triggers[id]?.timezone ?? zone
+            let laneZone = plan.triggers[id]?.timezone ?? timeline.old?.triggers[id]?.timezone ?? zone
             if let ranges = input.exceptDays[id], let laneTable = OffsetTable(zone: laneZone, covering: window.from, to: window.to) {
                 for range in ranges {
                     let a = localMidnight(range.from, laneTable), b = localMidnight(range.to.adding(days: 1), laneTable)
@@ -267,10 +183,10 @@ public enum TimelineRenderer {
         }
 
         // Fires.
-        let lanes = series(input)
+        let lanes = timeline.lanes
         for (i, id) in ids.enumerated() {
             let mid = Double(top + i * laneH) + Double(laneH) / 2 - (plan.regions.contains { $0.trigger == id } ? 4 : 0)
-            for series in lanes[id] ?? [] where !series.fires.isEmpty {
+            for series in lanes[id] ?? [] where !series.isEmpty {
                 let rowY: Double
                 switch series.kind {
                 case .fire, .unchanged, .moved: rowY = mid
@@ -282,7 +198,9 @@ public enum TimelineRenderer {
         }
 
         // The budget's cutoff and refresh_by, for a registration at the window's start.
-        budgetLines(plan, scale: scale, top: top, bottom: plotBottom, shown: &shown, into: &out)
+        if let budget = timeline.budget {
+            budgetLines(budget, plan: plan, scale: scale, top: top, bottom: plotBottom, shown: &shown, into: &out)
+        }
         Legend.draw(shown, isDiff: isDiff, y: 58, into: &out)
         out.close("svg")
     }
@@ -314,31 +232,29 @@ public enum TimelineRenderer {
     }
 
     /// Where the soonest `max_pending` fires after the window's start end, and `refresh_by`, for a
-    /// reconcile at the window's start; nothing when every fire fits the budget, or when a server runs
-    /// the plan (its daemon registers nothing ahead).
-    static func budgetLines(_ plan: Plan, scale: Scale, top: Int, bottom: Int, shown: inout Legend.Shown, into out: inout SVGBuilder) {
+    /// reconcile at the window's start (`Timeline.budget`); nothing when a server runs the plan (its
+    /// daemon registers nothing ahead).
+    static func budgetLines(
+        _ budget: (size: Int, cutoff: Instant, refreshBy: Instant), plan: Plan, scale: Scale, top: Int, bottom: Int,
+        shown: inout Legend.Shown, into out: inout SVGBuilder
+    ) {
         guard plan.spec.runsOn == .phone else { return }
         let now = plan.window.from
-        let future = plan.fires.reduce(0) { $0 + ($1.at > now ? 1 : 0) }
-        let budget = max(0, plan.limits.maxPending)
-        guard future > budget, budget > 0 else { return }
-        let first = plan.fires.count - future
-        let cutoff = plan.fires[first + budget - 1].at
-        let registration = Reconciler.registration(for: plan, now: now)
-        var x = scale.x(cutoff)
+        var x = scale.x(budget.cutoff)
         shown.cutoff = true
         out.line(
             x, Double(top - 4), x, Double(bottom),
             ["class": "cutoff", "stroke": Colour.vermillion, "stroke-width": "2", "stroke-dasharray": "4 2"],
-            title: "the soonest max_pending (\(budget)) fires after \(RFC3339.format(now)) end at \(RFC3339.format(cutoff))")
-        out.text(x, Double(bottom + 60), "max_pending \(budget)", ["class": "note", "fill": Colour.vermillion, "text-anchor": anchor(x)])
-        if registration.refreshBy < plan.window.to {
-            x = scale.x(registration.refreshBy)
+            title: "the soonest max_pending (\(budget.size)) fires after \(RFC3339.format(now)) end at \(RFC3339.format(budget.cutoff))")
+        out.text(
+            x, Double(bottom + 60), "max_pending \(budget.size)", ["class": "note", "fill": Colour.vermillion, "text-anchor": anchor(x)])
+        if budget.refreshBy < plan.window.to {
+            x = scale.x(budget.refreshBy)
             shown.refresh = true
             out.line(
                 x, Double(top - 4), x, Double(bottom),
                 ["class": "refresh-by", "stroke": Colour.purple, "stroke-width": "2", "stroke-dasharray": "1 2"],
-                title: "refresh_by \(RFC3339.format(registration.refreshBy)) (reconciled at \(RFC3339.format(now)))")
+                title: "refresh_by \(RFC3339.format(budget.refreshBy)) (reconciled at \(RFC3339.format(now)))")
             out.text(x, Double(bottom + 76), "refresh_by", ["class": "note", "fill": Colour.purple, "text-anchor": anchor(x)])
         }
     }
@@ -346,18 +262,11 @@ public enum TimelineRenderer {
     /// Marks when no two fires of the series share a pixel column, else a density strip.
     @discardableResult
     static func drawSeries(_ series: Series, y: Double, scale: Scale, into out: inout SVGBuilder) -> Bool {
-        var counts: [Int: Int] = [:]
-        var crowded = false
-        for fire in series.fires {
-            let column = scale.column(fire.at)
-            counts[column, default: 0] += 1
-            if counts[column]! > 1 { crowded = true }
-        }
         let kind = series.kind.rawValue
-        if crowded {
-            let peak = counts.values.max() ?? 1
-            out.open("g", [:], ordered: [("class", "density density-\(kind)"), ("data-fires", "\(series.fires.count)")])
-            out.element("title", text: "\(series.fires.count) fires (\(kind)), at most \(peak) in one pixel column")
+        if series.crowded {
+            let peak = series.peak
+            out.open("g", [:], ordered: [("class", "density density-\(kind)"), ("data-fires", "\(series.count)")])
+            out.element("title", text: "\(series.count) fires (\(kind)), at most \(peak) in one pixel column")
             let colour: String
             switch series.kind {
             case .fire: colour = Colour.blue
@@ -371,7 +280,7 @@ public enum TimelineRenderer {
             // columns of one shade are one bar whose `data-n` counts all their fires.
             func level(_ n: Int) -> Int { min(4, 1 + 3 * (n - 1) / max(1, peak - 1)) }
             var runs: [(first: Int, last: Int, level: Int, n: Int)] = []
-            for (column, n) in counts.sorted(by: { $0.key < $1.key }) {
+            for (column, n) in series.columns.enumerated() where n > 0 {
                 if let run = runs.last, run.last == column - 1, run.level == level(n) {
                     runs[runs.count - 1].last = column
                     runs[runs.count - 1].n += n
@@ -388,9 +297,9 @@ public enum TimelineRenderer {
             out.close("g")
             return true
         }
-        let sparse =
-            series.fires.count < 2 || zip(series.fires, series.fires.dropFirst()).allSatisfy { abs(scale.x($1.at) - scale.x($0.at)) >= 7 }
-        for fire in series.fires {
+        let marks = series.marks
+        let sparse = marks.count < 2 || zip(marks, marks.dropFirst()).allSatisfy { abs(scale.x($1.at) - scale.x($0.at)) >= 7 }
+        for fire in marks {
             let x = scale.x(fire.at)
             switch series.kind {
             case .fire, .unchanged:

@@ -75,14 +75,17 @@ struct RunCommand: ParsableCommand {
         journal.warnings.forEach(log)
         journal.onProblem(log)
         if served != nil {
-            let counting = JournalMetrics(ExecutorMetrics(), countsOutcomes: backendOptions.backend == "exec")
+            let metrics = ExecutorMetrics()
+            let counting = JournalMetrics(metrics, countsOutcomes: backendOptions.backend == "exec")
+            (journal.store as? FileJournalStore)?.onSync { _ in metrics.journalSynced() }
             journal.onEntry { entry in counting.observe(entry, now: clock.now()) }
         }
         let backend = try backendOptions.make(daemon: true) { outcome in
+            // A slot is free: fires waiting for one can start. Woken first, the loop's next batch
+            // shares this outcome's sync (the file store commits in groups).
+            clock.post(.wake)
             do { try journal.append(.outcome(outcome)) } catch { log("cannot journal the outcome of \(outcome.fireID): \(error)") }
             log("\(outcome.fireID): \(outcome.status)")
-            // A slot is free: fires waiting for one can start.
-            clock.post(.wake)
         }
         let graceSeconds = TimeArgument.duration(grace) ?? 60
         let locations = try locationOptions.startReading(posting: clock, log: log)

@@ -52,15 +52,18 @@ struct DiffCommand: ParsableCommand {
     static func isSpec(_ path: String) -> Bool { path.hasSuffix(".yaml") || path.hasSuffix(".yml") }
 
     func run() throws {
-        let oldPlan = Self.isSpec(old) ? nil : try Self.readPlan(old)
-        let newPlan = Self.isSpec(new) ? nil : try Self.readPlan(new)
+        // Plans are opened (their headers read) first, so an unreadable plan exits 2 before any spec is compiled.
+        let oldPlan = Self.isSpec(old) ? nil : try PlanFiles.open(old)
+        let newPlan = Self.isSpec(new) ? nil : try PlanFiles.open(new)
         let (oldSession, newSession) = try loadSpecs()
-        let shared = try sharedWindow(plans: [newPlan, oldPlan].compactMap { $0 }, sessions: [newSession, oldSession].compactMap { $0 })
-        let diff = PlanDiff(
-            old: try oldPlan ?? Self.compile(oldSession!, over: shared!),
-            new: try newPlan ?? Self.compile(newSession!, over: shared!))
+        let shared = try sharedWindow(
+            plans: [newPlan, oldPlan].compactMap { $0?.header }, sessions: [newSession, oldSession].compactMap { $0 })
+        let limit = self.limit ?? (format == .json ? Int.max : 20)
+        let diff = try PlanFiles.diff(
+            try oldPlan ?? PlanFiles.compile(oldSession!, over: shared!),
+            try newPlan ?? PlanFiles.compile(newSession!, over: shared!), paths: (old, new), listing: limit)
         let options = PlanDiffOptions(
-            oldLabel: old, newLabel: new, limit: limit ?? (format == .json ? Int.max : 20),
+            oldLabel: old, newLabel: new, limit: limit,
             colour: format == .text && Terminal.wantsColour(1),
             oldRules: format == .markdown ? Self.rules(oldSession) : [:],
             newRules: format == .markdown ? Self.rules(newSession) : [:])
@@ -107,26 +110,5 @@ struct DiffCommand: ParsableCommand {
         guard let session = sessions.first else { return nil }
         if !window.isGiven, let plan = plans.first { return plan.window }
         return try window.window(for: session, now: try Clock.now())
-    }
-
-    /// A plan file, or exit 2 saying why it cannot be read.
-    static func readPlan(_ path: String) throws -> Plan {
-        do {
-            return try PlanReader.read(contentsOfFile: path)
-        } catch let error as PlanError {
-            // I/O errors name the path already; format errors need it.
-            Terminal.writeError("" + (error.line == nil && error.message.contains(path) ? "" : "\(path): ") + "\(error)")
-            throw ExitCode(2)
-        }
-    }
-
-    /// A spec's plan, compiled in memory; a compile error is reported and exits 1.
-    static func compile(_ session: SpecSession, over window: Window) throws -> Plan {
-        do {
-            return try Compiler().compile(session.schedule, specSHA256: session.sha256, window: window).plan
-        } catch let error as CompileError {
-            session.report(error.diagnostics)
-            throw ExitCode(1)
-        }
     }
 }

@@ -85,15 +85,27 @@ struct ExportCommand: ParsableCommand {
                 )
                 throw ExitCode(64)
             }
-            let plan = try DiffCommand.readPlan(input)
-            try write([ExportFile(name: plan.spec.name + ".ics", text: ExportICS.render(plan, alarmSeconds: options.alarmSeconds))])
+            let source = try PlanFiles.open(input)
+            do {
+                try writeCalendar(source.header, alarmSeconds: options.alarmSeconds) { add in
+                    let cursor = try source.cursor()
+                    while let fire = try cursor.next() { try add(fire) }
+                }
+            } catch let error as PlanError {
+                throw PlanFiles.failure(error, path: input)
+            }
             return
         }
         let session = try SpecSession.load(input, format: diagnostics.format)
         if format == .ics {
             let window = try self.window.window(for: session, now: try Clock.now())
-            let plan = try DiffCommand.compile(session, over: window)
-            try write([ExportFile(name: plan.spec.name + ".ics", text: ExportICS.render(plan, alarmSeconds: options.alarmSeconds))])
+            do {
+                let expansion = try Compiler().prepare(session.schedule, specSHA256: session.sha256, window: window)
+                try writeCalendar(expansion.header, alarmSeconds: options.alarmSeconds) { add in _ = try expansion.run(add) }
+            } catch let error as CompileError {
+                session.report(error.diagnostics)
+                throw ExitCode(1)
+            }
             return
         }
         let kind: ExportFormat = format == .systemd ? .systemd : format == .k8s ? .k8s : .crontab
@@ -102,6 +114,42 @@ struct ExportCommand: ParsableCommand {
         session.report(losses)
         if losses.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
         try write(result.files)
+    }
+
+    /// Streams a calendar: `fires` hands each fire to the writer in plan order. To -o atomically
+    /// (only when its bytes change), or to standard output once complete; an error from `fires`
+    /// (a plan line that cannot be read, a compile over its budget) leaves nothing written.
+    func writeCalendar(_ header: Plan, alarmSeconds: Int64?, fires: ((Fire) throws -> Void) throws -> Void) throws {
+        /// A write that failed, told apart from the errors of reading fires.
+        struct WriteFailure: Error { var error: PlanError }
+        func writing<T>(_ body: () throws -> T) throws -> T {
+            do { return try body() } catch let error as PlanError { throw WriteFailure(error: error) }
+        }
+        do {
+            if output == "-" {
+                let spool = try writing { try StandardOutputSpool() }
+                var writer = ExportICS.Writer(header, alarmSeconds: alarmSeconds, into: spool.sink())
+                try fires { fire in try writing { try writer.add(fire) } }
+                _ = try writing { try writer.finish() }
+                try writing { try spool.copyToStandardOutput() }
+                return
+            }
+            let destination = try writing { try OutputFile(output) }
+            TemporaryFileCleanup.arm(destination.temporaryPath)
+            defer {
+                destination.discard()
+                TemporaryFileCleanup.disarm()
+            }
+            var writer = ExportICS.Writer(header, alarmSeconds: alarmSeconds, into: try writing { try destination.openSink() })
+            try fires { fire in try writing { try writer.add(fire) } }
+            try writing {
+                try writer.finish().close()
+                try destination.commit()
+            }
+        } catch let failure as WriteFailure {
+            Terminal.writeError("\(failure.error)")
+            throw ExitCode(2)
+        }
     }
 
     /// Writes the files: to standard output (several after `# file:` lines), to -o, or into the

@@ -55,7 +55,7 @@ public struct OutputFile: Sendable {
     @discardableResult
     public func commit() throws -> Bool {
         guard let temporaryPath else { return true }
-        if Self.sameBytes(target, temporaryPath) {
+        if FileComparison.sameBytes(target, temporaryPath) {
             discard()
             return false
         }
@@ -115,10 +115,5 @@ public struct OutputFile: Sendable {
     public static func temporaryPath(beside path: String, tag: Int32 = getpid()) -> String {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
         return directory(of: path) + ".\(name).tmp-\(tag)"
-    }
-
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        guard let x = try? FileBytes.read(a), let y = try? FileBytes.read(b) else { return false }
-        return x == y
     }
 }

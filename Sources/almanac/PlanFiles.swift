@@ -1,5 +1,7 @@
+import AlmanacCompiler
 import AlmanacPlan
 import AlmanacPlanDiff
+import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,11 +11,64 @@ import Darwin
 #endif
 import Foundation
 
-/// Plan files on disk: whether a committed plan is up to date.
+/// Plan files on disk as the commands read them: opened as fire sources (never read whole), a spec
+/// compiled into one, and whether a committed plan is up to date.
 enum PlanFiles {
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        guard let x = FileManager.default.contents(atPath: a), let y = FileManager.default.contents(atPath: b) else { return false }
-        return x == y
+    /// The plan at `path`, its header read and its fires left to be read in order; exits 2 saying
+    /// why when it cannot be read.
+    static func open(_ path: String) throws -> PlanFireSource {
+        do {
+            return try PlanFireSource.open(path: path)
+        } catch let error as PlanError {
+            throw failure(error, path: path)
+        }
+    }
+
+    /// A spec's plan over `window`, compiled into a temporary file that is removed as soon as it is
+    /// open (the descriptor keeps it readable), so a spec costs no more memory than a plan file. A
+    /// compile error is reported and exits 1; a file that cannot be written exits 2.
+    static func compile(_ session: SpecSession, over window: Window) throws -> PlanFireSource {
+        let expansion: Expansion
+        do {
+            expansion = try Compiler().prepare(session.schedule, specSHA256: session.sha256, window: window)
+        } catch let error as CompileError {
+            session.report(error.diagnostics)
+            throw ExitCode(1)
+        }
+        let path = OutputFile.temporaryPath(beside: NSTemporaryDirectory() + "/almanac-compiled.json")
+        TemporaryFileCleanup.arm(path)
+        defer {
+            unlink(path)
+            TemporaryFileCleanup.disarm()
+        }
+        do {
+            var writer = PlanWriter(into: try FileSink(path: path))
+            try writer.writeHeader(expansion.header)
+            _ = try expansion.run { try writer.append($0) }
+            try writer.finish().close()
+            return try PlanFireSource.open(path: path)
+        } catch let error as CompileError {
+            session.report(error.diagnostics)
+            throw ExitCode(1)
+        } catch let error as PlanError {
+            Terminal.writeError("\(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// Exit 2 after saying what is wrong with the plan at `path` (I/O errors name the path already).
+    static func failure(_ error: PlanError, path: String) -> ExitCode {
+        Terminal.writeError((error.line == nil && error.message.contains(path) ? "" : "\(path): ") + "\(error)")
+        return ExitCode(2)
+    }
+
+    /// A diff of two plans read forward; a fire that cannot be read exits 2, naming its file.
+    static func diff(_ old: PlanFireSource, _ new: PlanFireSource, paths: (old: String, new: String), listing: Int) throws -> PlanDiff {
+        do {
+            return try PlanDiff(old: old, new: new, listing: listing)
+        } catch let error as FireMerge.ReadError {
+            throw failure(error.error, path: error.side == .old ? paths.old : paths.new)
+        }
     }
 
     /// Nil when the plan at `current` equals `fresh`; otherwise a description of what changed: the
@@ -23,20 +78,26 @@ enum PlanFiles {
         guard FileManager.default.fileExists(atPath: current) else {
             return "\(current) does not exist; run `\(command)` to create it\n"
         }
-        if sameBytes(current, fresh) { return nil }
+        if FileComparison.sameBytes(current, fresh) { return nil }
         return "\(current) is out of date; run `\(command)` to refresh it\n" + summary(current, fresh, colour: colour)
     }
 
     /// The text diff from the committed plan to the fresh one, at most 10 fire changes per trigger.
     static func summary(_ old: String, _ new: String, colour: Bool) -> String {
-        let committed: Plan
+        let options = PlanDiffOptions(oldLabel: old, newLabel: "compiled from the spec", limit: 10, colour: colour)
+        let committed: PlanFireSource
         do {
-            committed = try PlanReader.read(contentsOfFile: old)
+            committed = try PlanFireSource.open(path: old)
         } catch {
             return "  (the committed plan cannot be read as a plan v1: \(error))\n"
         }
-        guard let compiled = try? PlanReader.read(contentsOfFile: new) else { return "  (the compiled plan cannot be read back)\n" }
-        let options = PlanDiffOptions(oldLabel: old, newLabel: "compiled from the spec", limit: 10, colour: colour)
-        return PlanDiffText.render(PlanDiff(old: committed, new: compiled), options)
+        guard let compiled = try? PlanFireSource.open(path: new) else { return "  (the compiled plan cannot be read back)\n" }
+        do {
+            return PlanDiffText.render(try PlanDiff(old: committed, new: compiled, listing: options.limit), options)
+        } catch let error as FireMerge.ReadError where error.side == .old {
+            return "  (the committed plan cannot be read as a plan v1: \(error.error))\n"
+        } catch {
+            return "  (the compiled plan cannot be read back)\n"
+        }
     }
 }

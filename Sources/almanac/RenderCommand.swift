@@ -1,5 +1,6 @@
 import AlmanacModel
 import AlmanacPlan
+import AlmanacPlanDiff
 import AlmanacRender
 import AlmanacSpec
 import AlmanacTime
@@ -41,10 +42,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let newPlan = DiffCommand.isSpec(input) ? nil : try DiffCommand.readPlan(input)
-        let oldPlan = try old.flatMap { DiffCommand.isSpec($0) ? nil : try DiffCommand.readPlan($0) }
+        let newPlan = DiffCommand.isSpec(input) ? nil : try PlanFiles.open(input)
+        let oldPlan = try old.flatMap { DiffCommand.isSpec($0) ? nil : try PlanFiles.open($0) }
         let (newSession, oldSession) = try loadSpecs()
-        let plans = [newPlan, oldPlan].compactMap { $0 }
+        let plans = [newPlan, oldPlan].compactMap { $0?.header }
         let sessions = [newSession, oldSession].compactMap { $0 }
         var shared: Window?
         if let session = sessions.first {
@@ -54,8 +55,8 @@ struct RenderCommand: ParsableCommand {
                 shared = try window.window(for: session, now: try Clock.now())
             }
         }
-        let plan = try newPlan ?? DiffCommand.compile(newSession!, over: shared!)
-        let before: Plan? = old == nil ? nil : try oldPlan ?? DiffCommand.compile(oldSession!, over: shared!)
+        let plan = try newPlan ?? PlanFiles.compile(newSession!, over: shared!)
+        let before: PlanFireSource? = old == nil ? nil : try oldPlan ?? PlanFiles.compile(oldSession!, over: shared!)
         var except: [String: [(from: CivilDate, to: CivilDate)]] = [:]
         if let schedule = newSession?.schedule {
             for trigger in schedule.triggers where !trigger.except.isEmpty {
@@ -63,7 +64,14 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let renderInput = RenderInput(plan: plan, old: before, exceptDays: except, title: input)
-        let text = output.hasSuffix(".html") ? TimelineRenderer.html(renderInput) : TimelineRenderer.svg(renderInput)
+        let text: String
+        do {
+            text = output.hasSuffix(".html") ? try TimelineRenderer.html(renderInput) : try TimelineRenderer.svg(renderInput)
+        } catch let error as FireMerge.ReadError {
+            throw PlanFiles.failure(error.error, path: error.side == .old ? old ?? input : input)
+        } catch let error as PlanError {
+            throw PlanFiles.failure(error, path: input)
+        }
         do {
             _ = try OutputFile.write(Array(text.utf8), to: output)
         } catch let error as PlanError {

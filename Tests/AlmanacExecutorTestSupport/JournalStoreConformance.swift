@@ -1,6 +1,7 @@
 import AlmanacExecutor
 import AlmanacPlan
 import AlmanacTime
+import Dispatch
 import Testing
 
 /// The rules every `JournalStore` must keep, as one suite to run against each implementation:
@@ -26,6 +27,8 @@ public struct JournalStoreConformance {
         try compactionKeepsIdsAtOrAfterTheWatermark()
         try watermarkNeverMovesBack()
         try appendsAfterCompactionSurvive()
+        try aBatchIsJournaledWholeAndInOrder()
+        try concurrentAppendsAreEachKeptOnce()
         try registrationRoundTrips()
     }
 
@@ -120,6 +123,55 @@ public struct JournalStoreConformance {
         for n in [18, 19, 30, 31] { #expect(reopened.isDone("t#\(n)")) }
         #expect(!reopened.isDone("t#32"))
         #expect(reopened.recent(2) == [fire(30), fire(31)])
+    }
+
+    func aBatchIsJournaledWholeAndInOrder() throws {
+        let store = try make()
+        try store.append(contentsOf: [])
+        #expect(store.entriesSinceCompaction == 0)
+        try store.append(contentsOf: [.start(now: at(0))] + (1...40).map { fire($0) })
+        try store.append(contentsOf: [
+            .skip(id: "t#41", trigger: "t", at: at(41), now: at(90), reason: "misfire"),
+            .outcome(FireOutcome(fireID: "t#40", status: .exited(0))), fire(42),
+        ])
+        #expect(store.entriesSinceCompaction == 44)
+        let reopened = try reopen(store)
+        #expect(reopened.baseline == at(0))
+        #expect((1...42).allSatisfy { reopened.isDone("t#\($0)") })
+        #expect(reopened.recent(3) == [fire(40), .skip(id: "t#41", trigger: "t", at: at(41), now: at(90), reason: "misfire"), fire(42)])
+    }
+
+    /// The exec backend's supervisors journal outcomes while the loop journals its batch.
+    func concurrentAppendsAreEachKeptOnce() throws {
+        let store = try make()
+        try store.append(.start(now: at(0)))
+        let appends: [[[Journal.Entry]]] = (0..<8).map { thread in
+            (0..<25).map { n in
+                let k = Int64(1000 + thread * 100 + n)
+                return n % 5 == 0 ? [fire(k), fire(k + 50)] : [fire(k)]
+            }
+        }
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for entries in appends[thread] { try! store.append(contentsOf: entries) }
+        }
+        let reopened = try reopen(store)
+        let expected = (0..<8).flatMap { thread in
+            (0..<25).flatMap { n -> [Int64] in
+                let k = Int64(1000 + thread * 100 + n)
+                return n % 5 == 0 ? [k, k + 50] : [k]
+            }
+        }
+        #expect(expected.allSatisfy { reopened.isDone("t#\($0)") })
+        #expect(store.entriesSinceCompaction == 1 + expected.count)
+        // A batch keeps its order, whatever the interleaving with other threads' batches.
+        let recent = reopened.recent(Journal.recentLimit).map { entry -> String in
+            if case .fire(let id, _, _, _) = entry { return id }
+            return ""
+        }
+        for (index, id) in recent.enumerated() {
+            guard let k = Int(id.dropFirst(2)), (k - 1000) % 100 >= 50 else { continue }
+            #expect(!recent[(index + 1)...].contains("t#\(k - 50)"), "t#\(k - 50) journaled after t#\(k), its batch's next entry")
+        }
     }
 
     func registrationRoundTrips() throws {

@@ -34,7 +34,8 @@ import Testing
 
     @Test func spyRecordMatchesGolden() throws {
         let lines = try Self.simulate()
-        let failure = Golden.check(lines.joined(separator: "\n") + "\n", against: Self.goldenDirectory + "walk.simulate.jsonl")
+        let failure = Golden.check(
+            SpyRecordReader.expand(lines).joined(separator: "\n") + "\n", against: Self.goldenDirectory + "walk.simulate.jsonl")
         #expect(failure == nil, "\(failure ?? "")")
     }
 

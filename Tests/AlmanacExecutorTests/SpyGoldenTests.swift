@@ -10,6 +10,9 @@ import Testing
 /// into the window (09:00 on the second day in Chicago, when a location window is armed) — and `simulate` from the window's start, each call a JSON line. The
 /// simulate golden stops after a week, which holds every weekly pattern, so goldens stay reviewable;
 /// the whole window is simulated too and checked for every fire delivered once, in plan order.
+/// The goldens hold the record read back in full (`SpyRecordReader`): every line with its fields and
+/// payload, as the spy wrote before its record was compact; `CompactSpyRecordTests` and
+/// `SimulateTests` pin the compact lines themselves.
 /// Re-record after review with `ALMANAC_RECORD=1 swift test --filter SpyGoldenTests`.
 @Suite struct SpyGoldenTests {
     static let planDirectory = "Tests/AlmanacCompilerTests/Golden/examples"
@@ -33,7 +36,8 @@ import Testing
         let plan = try Self.plan(name)
         let record = LineSink()
         let registration = try Reconciler.reconcile(plan, now: Self.pinnedNow(plan), backend: SpyBackend(output: record))
-        let failure = Golden.check(record.lines.joined(separator: "\n") + "\n", against: Self.goldenDirectory + "\(name).reconcile.jsonl")
+        let failure = Golden.check(
+            SpyRecordReader.expand(record.lines).joined(separator: "\n") + "\n", against: Self.goldenDirectory + "\(name).reconcile.jsonl")
         #expect(failure == nil, "\(failure ?? "")")
         // What the record must say whatever the golden holds: the budget and only future fires.
         #expect(registration.fires.count <= plan.limits.maxPending)
@@ -57,7 +61,8 @@ import Testing
         let plan = try Self.plan(name)
         let week = min(plan.window.to, Instant(secondsSinceEpoch: plan.window.from.secondsSinceEpoch + 7 * 86_400))
         let lines = try Self.simulate(plan, until: week).lines
-        let failure = Golden.check(lines.joined(separator: "\n") + "\n", against: Self.goldenDirectory + "\(name).simulate.jsonl")
+        let failure = Golden.check(
+            SpyRecordReader.expand(lines).joined(separator: "\n") + "\n", against: Self.goldenDirectory + "\(name).simulate.jsonl")
         #expect(failure == nil, "\(failure ?? "")")
     }
 

@@ -47,6 +47,7 @@ import Testing
         metrics.leaseLost()
         metrics.foundInDoubt(1)
         metrics.planEnds(at: 2_000)
+        metrics.journalSynced()
         let text = text(exposition, now: 1_000)
         let names = Set(
             text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in

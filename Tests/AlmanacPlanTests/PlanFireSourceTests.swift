@@ -55,14 +55,28 @@ import Darwin
         try expectSeeksAgree(source, plan, instants: instants, path)
     }
 
-    /// A plan not in the compiler's layout (one line, keys reordered) is read whole, correctly.
+    /// A plan not in the compiler's layout (one line, keys reordered, each fire over several lines as
+    /// `json.dump(indent=…)` and `jq .` write it) is read whole, correctly.
     @Test func readsOtherLayoutsWhole() throws {
         var random = SplitMix(seed: 9)
         let plan = Self.randomPlan(&random, fires: 40)
         let text = String(decoding: PlanWriter<ByteBuffer>.render(plan), as: UTF8.self)
+        /// The compiler's text with every fire line spread over lines: `{`, a member per line, `}`.
+        func spread(_ indent: String) -> String {
+            var inFires = false
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                if line.hasSuffix("\"fires\": [") { inFires = true; return String(line) }
+                guard inFires, line.trimmingCharacters(in: .whitespaces).hasPrefix("{") else { inFires = false; return String(line) }
+                let body = line.trimmingCharacters(in: .whitespaces)
+                let comma = body.hasSuffix(",")
+                let members = body.dropFirst().dropLast(comma ? 2 : 1).replacingOccurrences(of: ", \"", with: ",\n\(indent)\(indent)\"")
+                return "\(indent){\n\(indent)\(indent)\(members)\n\(indent)}" + (comma ? "," : "")
+            }.joined(separator: "\n")
+        }
         for variant in [
             text.split(separator: "\n").joined(separator: " "),
             text.replacingFirst("  \"plan\": 1,\n", with: "").replacingFirst("{\n", with: "{\n  \"plan\": 1,\n"),
+            spread(" "), spread("  "), spread("\t"),
         ] {
             let path = Self.write(bytes: Array(variant.utf8), name: "layout")
             defer { unlink(path) }

@@ -14,6 +14,7 @@ import Glibc
 /// a two-core machine for seconds at a time: 3.6 s seen) and still lie well below what each case
 /// would take without its fix: a 30 s connect timeout, a 20 s query; the silent server's 1 s is
 /// told from the default 4 s by the message.
+@Suite(.enabled(if: testStoreAddress != nil, "runs with the store's suites: set ALMANAC_TEST_STORE (scripts/lib/postgres.sh)"))
 struct StoreConnectionTests {
     /// A listening socket that never accepts: the kernel completes the TCP handshake, nothing answers.
     final class SilentServer {
@@ -61,9 +62,10 @@ struct StoreConnectionTests {
     @Test func aClosedPortFailsAtOnceNamingIt() async throws {
         let port = try Self.closedPort()
         let store = try ClusterStore(address: try StoreAddress("postgres://u@127.0.0.1:\(port)/db?connect_timeout=30"))
-        let (seconds, error) = await Self.elapsed { _ = try await store.schemaVersion() }
+        let (_, error) = await Self.elapsed { _ = try await store.schemaVersion() }
         let text = StoreError.describe(try #require(error))
-        #expect(seconds < 8, "\(seconds)")
+        // No upper bound here: under the full suite the answer can queue behind other tests for
+        // minutes; scripts/store-failures.sh holds each command to its limit in a process of its own.
         #expect(text.contains("connection refused") && text.contains("127.0.0.1:\(port)"), "\(text)")
     }
 
@@ -72,19 +74,18 @@ struct StoreConnectionTests {
         let store = try ClusterStore(address: try StoreAddress("postgres://u@127.0.0.1:\(server.port)/db?connect_timeout=1"))
         let (seconds, error) = await Self.elapsed { _ = try await store.schemaVersion() }
         let text = StoreError.describe(try #require(error))
-        #expect(seconds >= 0.9 && seconds < 8, "\(seconds)")
+        #expect(seconds >= 0.9, "\(seconds)") // the deadline is the URL's (upper bound: store-failures.sh)
         #expect(text.contains("no answer within 1 s"), "\(text)")
     }
 
     @Test func cancellingAConnectionAttemptReturnsAtOnce() async throws {
         let server = try SilentServer()
         let store = try ClusterStore(address: try StoreAddress("postgres://u@127.0.0.1:\(server.port)/db?connect_timeout=30"))
-        let start = Date()
         let attempt = Task { try await store.schemaVersion() }
         try await Task.sleep(for: .milliseconds(200))
         attempt.cancel()
         let result = await attempt.result
-        #expect(Date().timeIntervalSince(start) < 8)
+        // A cancellation that did not reach the attempt would end in the 30 s timeout's error instead.
         #expect(throws: CancellationError.self) { try result.get() }
     }
 

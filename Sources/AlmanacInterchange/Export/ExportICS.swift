@@ -7,52 +7,12 @@ import AlmanacTime
 /// so a subscribed calendar updates instead of duplicating), and location triggers' armed windows.
 /// Deterministic: DTSTAMP is the window's start, never the clock.
 public enum ExportICS {
+    /// The whole calendar of a plan in memory (`Writer` streams it).
     public static func render(_ plan: Plan, alarmSeconds: Int64? = nil) -> String {
-        var lines: [String] = [
-            "BEGIN:VCALENDAR",
-            "VERSION:2.0",
-            "PRODID:-//Almanac//almanac export ics//EN",
-            "CALSCALE:GREGORIAN",
-            "METHOD:PUBLISH",
-            "X-WR-CALNAME:" + ICalendarText.text(plan.spec.name),
-            "REFRESH-INTERVAL;VALUE=DURATION:P1D",
-            "X-PUBLISHED-TTL:P1D",
-        ]
-        let stamp = utc(plan.window.from)
-        for fire in plan.fires {
-            let payload = plan.triggers[fire.trigger]?.payload ?? [:]
-            let summary = text(payload["title"]) ?? fire.trigger
-            lines += [
-                "BEGIN:VEVENT", "UID:" + ICalendarText.text(fire.id), "DTSTAMP:" + stamp, "DTSTART:" + utc(fire.at),
-                "SUMMARY:" + ICalendarText.text(summary),
-            ]
-            if let body = text(payload["body"]) { lines.append("DESCRIPTION:" + ICalendarText.text(body)) }
-            lines.append("CATEGORIES:" + ICalendarText.text(fire.trigger))
-            if let alarmSeconds { lines += alarm(summary, alarmSeconds) }
-            lines.append("END:VEVENT")
-        }
-        for region in plan.regions {
-            let payload = plan.triggers[region.trigger]?.payload ?? [:]
-            let summary = text(payload["title"]) ?? region.trigger
-            for window in region.armed {
-                lines += [
-                    "BEGIN:VEVENT",
-                    "UID:" + ICalendarText.text("\(region.trigger)@armed-\(RFC3339.format(window.from))"),
-                    "DTSTAMP:" + stamp,
-                    "DTSTART:" + utc(window.from),
-                    "DTEND:" + utc(window.to),
-                    "SUMMARY:" + ICalendarText.text(summary),
-                    "DESCRIPTION:" + ICalendarText.text("Armed: fires on \(region.on.rawValue) within \(region.radius) m"),
-                    "LOCATION:" + ICalendarText.text("\(region.latitude), \(region.longitude) (radius \(region.radius) m)"),
-                    "GEO:\(region.latitude);\(region.longitude)",
-                    "TRANSP:TRANSPARENT",
-                    "CATEGORIES:" + ICalendarText.text(region.trigger),
-                    "END:VEVENT",
-                ]
-            }
-        }
-        lines.append("END:VCALENDAR")
-        return lines.map(ICalendarText.fold).joined(separator: "\r\n") + "\r\n"
+        var writer = Writer(plan, alarmSeconds: alarmSeconds, into: ByteBuffer())
+        // A ByteBuffer never fails to write.
+        for fire in plan.fires { try! writer.add(fire) }
+        return String(decoding: try! writer.finish().bytes, as: UTF8.self)
     }
 
     /// A display alarm `seconds` before the event (ACTION, TRIGGER and DESCRIPTION: what strict

@@ -1,10 +1,11 @@
 import AlmanacPlan
-/// Pairs the fires of two plans in linear time: identical fires by a merge of the two lists (both
+/// The whole-plan matcher `PlanDiff` used before it streamed (kept as the reference of
+/// `StreamingPlanDiffTests`): pairs the fires of two plans in linear time: identical fires by a merge of the two lists (both
 /// sorted by `(at, trigger, id)`), then the rest by id in a hash table that holds only those.
 ///
 /// Most edits leave most fires alone, so the table stays small; in the worst case (every fire
 /// moved) it holds one entry per old fire, still linear.
-enum FireMatcher {
+enum WholePlanFireMatcher {
     /// Every added, removed and moved fire, in time order: a removal sorts at its old fire, an
     /// addition or a move at its new one, ties broken by trigger and id as in a plan.
     static func match(old: [Fire], new: [Fire]) -> [FireChangeIndex] {
@@ -72,4 +73,13 @@ enum FireMatcher {
         }
         return changes
     }
+}
+
+/// A fire change as two indices into the old and new plans' fires (-1 where a side has none).
+struct FireChangeIndex: Equatable, Sendable {
+    enum Kind: UInt8, Sendable { case added, removed, moved }
+
+    var kind: Kind
+    var old: Int32
+    var new: Int32
 }
