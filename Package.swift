@@ -147,7 +147,7 @@ let package = Package(
                 "AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacModel", "AlmanacTime", "AlmanacJSON",
                 "AlmanacEscaping", "AlmanacTestSupport",
             ],
-            exclude: ["Fixtures", "Golden"]),
+            exclude: ["Fixtures", "Golden", "Corpus"]),
 
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal, the phone adapter; reads plans only
         .target(name: "AlmanacExecutor", dependencies: ["AlmanacVocabulary", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),

@@ -425,6 +425,10 @@ public enum SpecSchema {
       "enum": ["allow", "forbid", "replace", "queue"],
       "default": "allow"
     },
+    "field.misfire": {
+      "description": "What an executor does with this trigger's fires it could not deliver on time (it was down, the machine slept): skip them, deliver the latest (once, like systemd's Persistent=true), or deliver all. Default: the executor's --misfire.",
+      "enum": ["skip", "once", "all"]
+    },
     "field.enabled": {
       "description": "false keeps the trigger in the spec but out of the plan. Default true.",
       "type": "boolean",
@@ -447,6 +451,7 @@ public enum SpecSchema {
         "payload": { "$ref": "#/$defs/field.payload" },
         "priority": { "$ref": "#/$defs/field.priority" },
         "concurrency": { "$ref": "#/$defs/field.concurrency" },
+        "misfire": { "$ref": "#/$defs/field.misfire" },
         "enabled": { "$ref": "#/$defs/field.enabled" },
         "dst": { "$ref": "#/$defs/field.dst" }
       }
@@ -493,6 +498,7 @@ public enum SpecSchema {
         "payload": { "$ref": "#/$defs/field.payload" },
         "priority": { "$ref": "#/$defs/field.priority" },
         "concurrency": { "$ref": "#/$defs/field.concurrency" },
+        "misfire": { "$ref": "#/$defs/field.misfire" },
         "enabled": { "$ref": "#/$defs/field.enabled" },
         "dst": { "$ref": "#/$defs/field.dst" }
       },

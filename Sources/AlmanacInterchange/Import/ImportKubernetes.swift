@@ -1,11 +1,13 @@
 import AlmanacJSON
 import AlmanacModel
 import AlmanacSpec
+import AlmanacTime
 
 /// Kubernetes CronJob manifests (one or several YAML documents) → `cron:` triggers.
 ///
 /// `spec.schedule` is a cron line the controller reads with robfig/cron's standard parser (five
-/// fields and the `@` macros), which keeps Vixie's day-of-month/day-of-week rule, in
+/// fields and the `@` macros; `RobfigSpec` says where it differs from Vixie cron), rewritten when
+/// Almanac's `cron:` would read the text otherwise, in
 /// `spec.timeZone` (the controller's zone, normally UTC, when absent). `CRON_TZ=`/`TZ=` in the
 /// schedule are refused, as the API server refuses them. Documents of other kinds are skipped; a
 /// `kind: List` (what `kubectl get -o yaml` writes) is read item by item.
@@ -93,11 +95,24 @@ struct KubernetesImporter {
                     .importUnsupportedEvery, at: scheduleNode.range(ofValueCharacters: 0, length: word.unicodeScalars.count)))
             return nil
         }
-        let (expression, errors) = CronParser.parse(schedule)
-        for error in errors {
-            diagnostics.emit(Diagnostic(error, at: scheduleNode.range(ofValueCharacters: error.offset, length: error.length)))
+        // The controller's reading (robfig/cron), written so that Almanac's `cron:` fires the same.
+        let robfig: RobfigSpec
+        switch RobfigSpec.parse(schedule) {
+        case .failure(let refusal):
+            diagnostics.emit(
+                Diagnostic(
+                    .importKubernetesSchedule(refusal.reason),
+                    at: scheduleNode.range(ofValueCharacters: refusal.offset, length: refusal.length)))
+            return nil
+        case .success(let r): robfig = r
         }
-        guard expression != nil else { return nil }
+        if [robfig.minutes, robfig.hours, robfig.daysOfMonth, robfig.months, robfig.daysOfWeek].contains(0) {
+            diagnostics.emit(
+                Diagnostic(.importKubernetesNever, at: scheduleNode.range(ofValueCharacters: 0, length: schedule.unicodeScalars.count)))
+            return nil
+        }
+        let asWritten = CronParser.parse(schedule).0
+        let written = asWritten.map { RobfigText.sameFires($0, robfig) } == true ? schedule : RobfigText.vixie(robfig)
         var zone = "UTC"
         var zoneComment = "no `spec.timeZone`: the controller's zone, UTC for kube-controller-manager's default, is assumed."
         if let zoneNode = Self.child(body, "timeZone") {
@@ -115,9 +130,21 @@ struct KubernetesImporter {
         // repeated hour, adding minutes reaches the same wall times again, whatever the hour field.
         trigger.comment("DST: the controller (robfig/cron v3) never reaches a time a spring-forward removes (`gap: skip`);")
         trigger.comment("it steps in elapsed time, so a time a fall-back repeats runs in both passes (`overlap: both`).")
-        trigger.set("cron", quoted: schedule)
+        if written != schedule {
+            trigger.comment("robfig/cron reads `\(schedule)` as `\(written)` does in Almanac's cron (Vixie's day rule): written so.")
+            trigger.comment("(robfig: `?` is `*`; `N/step` runs to the field's end; `*/N` with N > 1 clears the star, so the days OR.)")
+        }
+        trigger.set("cron", quoted: written)
         trigger.set("timezone", zone)
         trigger.set("dst", "{gap: skip, overlap: both}")
+        // The controller starts the latest schedule it missed (within startingDeadlineSeconds), once.
+        trigger.set("misfire", "once")
+        let quirks = RobfigClockChanges.differences(robfig, zone: zone, policy: DSTPolicy(gap: .skip, overlap: .both))
+        if !quirks.isEmpty {
+            let summary = RobfigClockChanges.summary(quirks)
+            diagnostics.emit(Diagnostic(.importKubernetesClockChange(zone: zone, days: summary), at: scheduleNode.range))
+            trigger.comment("The controller fires otherwise than this spec on clock-change days in \(zone): \(summary).")
+        }
         if let suspend = Self.child(body, "suspend")?.scalar, suspend == "true" {
             trigger.comment("`suspend: true`: kept, disabled.")
             trigger.set("enabled", "false")

@@ -126,6 +126,14 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case importSyntax = "E0911"
     case importUnsupported = "E0912"
     case importNeedsZone = "E0913"
+    // MARK: E092x — importing: zone definitions, engine-specific readings, warnings
+    case importZoneDefinition = "E0920"
+    case importEndBeforeStart = "W0921"
+    case importUntilBeforeStart = "W0922"
+    case importEngineLoses = "W0923"
+    case importZoneReadFloating = "W0924"
+    // MARK: E016x — sizes an importer refuses before it builds anything
+    case importTooLarge = "E0160"
 
     public var defaultSeverity: Severity {
         rawValue.hasPrefix("W") ? .warning : .error
