@@ -123,7 +123,10 @@ extension ClusterStore {
 
     /// Fires of `spec` whose lease lapsed, whoever held them: claimed and never started go back to
     /// pending (nothing ran); started ones are in doubt, and `policy` says whether they run again
-    /// (pending, their next start gets the next attempt number) or are recorded `in_doubt`.
+    /// (pending, their next start gets the next attempt number) or are recorded `in_doubt`. A started
+    /// fire a newer plan dropped stays `in_doubt` whatever the policy (it ran at most once): executors
+    /// claim the current plan's fires only, so as pending it would wait forever. (Claimed fires a newer
+    /// plan drops are cancelled by the publication itself.)
     ///
     /// Only the spec's own executors recover its fires: `--in-doubt` is given to them, and an
     /// executor of another spec (another team's, with another policy) must not decide whether a
@@ -131,13 +134,17 @@ extension ClusterStore {
     /// deliver its fires anyway; the first to come back recovers them.
     func recoverLapsedClaims(spec: String, policy: DeliveryPolicy, on connection: PostgresConnection) async throws -> (Int, [String]) {
         let retry = policy.lapsedClaim(started: true) == .retry
+        let planIsCurrent = "(f.plan_sha256 IS NOT DISTINCT FROM (SELECT s.current_sha256 FROM almanac_specs s WHERE s.spec = f.spec))"
         let rows = try await Self.rows(
             """
             WITH released AS (UPDATE almanac_fires SET state = 'pending', lease_owner = NULL, lease_expires = NULL, fence = NULL
                 WHERE spec = \(spec) AND state = 'claimed' AND lease_expires < now() RETURNING 1),
-            doubt AS (UPDATE almanac_fires SET state = CASE WHEN \(retry) THEN 'pending' ELSE 'in_doubt' END,
-                outcome = 'in doubt: executor ' || coalesce(lease_owner, '?') || ' stopped answering after starting it',
-                finished_at = CASE WHEN \(retry) THEN NULL ELSE now() END, lease_owner = NULL, lease_expires = NULL, fence = NULL
+            doubt AS (UPDATE almanac_fires f SET
+                state = CASE WHEN \(retry) AND \(unescaped: planIsCurrent) THEN 'pending' ELSE 'in_doubt' END,
+                outcome = 'in doubt: executor ' || coalesce(lease_owner, '?') || ' stopped answering after starting it'
+                    || CASE WHEN \(retry) AND NOT \(unescaped: planIsCurrent) THEN '; not run again: the current plan does not have it' ELSE '' END,
+                finished_at = CASE WHEN \(retry) AND \(unescaped: planIsCurrent) THEN NULL ELSE now() END,
+                lease_owner = NULL, lease_expires = NULL, fence = NULL
                 WHERE spec = \(spec) AND state = 'started' AND lease_expires < now() RETURNING spec || ' ' || fire_id AS id)
             SELECT (SELECT count(*) FROM released)::int8, id FROM doubt
             UNION ALL SELECT (SELECT count(*) FROM released)::int8, NULL WHERE NOT EXISTS (SELECT 1 FROM doubt)

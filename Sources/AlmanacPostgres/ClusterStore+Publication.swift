@@ -30,9 +30,11 @@ extension ClusterStore {
 
     /// Publishes the plan read by `source` under `specID` (default: its spec's name), as `intent`
     /// allows (`PublicationRule`), all in one transaction under the spec's lock. Fires of a plan that
-    /// becomes current go in with `COPY`; shared pending fires take its data, pending fires it no
-    /// longer has are cancelled, cancelled fires it has again (a rollback) are pending again when
-    /// still in the future; claimed or started fires are never touched. `by` says who published
+    /// becomes current go in with `COPY`; shared fires take its data (in flight ones keep their state),
+    /// pending and claimed fires it no longer has are cancelled (a claim's start then fails on its
+    /// fence: nothing runs), cancelled fires it has again (a rollback) are pending again when still in
+    /// the future; started fires it lacks run to their end under their own plan, and if their executor
+    /// dies they are never run again (`recoverLapsedClaims`). `by` says who published
     /// (kept with the revision).
     public func publish(
         _ source: PlanFireSource, specID: String? = nil, intent: PublicationRule.Intent, by: String, planPath: String = "the plan"
@@ -110,8 +112,9 @@ extension ClusterStore {
                 let outcome = "cancelled: not in revision \(revision) (spec sha256 \(sha.prefix(12)))"
                 let cancelled: [Int64] = try await Self.rows(
                     """
-                    WITH c AS (UPDATE almanac_fires SET state = 'cancelled', finished_at = now(), outcome = \(outcome)
-                        WHERE spec = \(id) AND state = 'pending' AND plan_sha256 <> \(sha) RETURNING 1)
+                    WITH c AS (UPDATE almanac_fires SET state = 'cancelled', finished_at = now(), outcome = \(outcome),
+                            lease_owner = NULL, lease_expires = NULL, fence = NULL
+                        WHERE spec = \(id) AND state IN ('pending', 'claimed') AND plan_sha256 <> \(sha) RETURNING 1)
                     SELECT count(*)::int8 FROM c
                     """, as: Int64.self, on: connection, logger: self.logger)
                 result.cancelled = Int(cancelled.first ?? 0)
