@@ -176,11 +176,20 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
             ]),
 
+        // MARK: AlmanacConsole — the operations console (`almanac-exec serve`): pages, JSON API and actions as
+        // a function from request to response over a source (the store, a state directory); no server in it
+        .target(
+            name: "AlmanacConsole",
+            dependencies: ["AlmanacRender", "AlmanacExecutor", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacEscaping"]),
+        .testTarget(
+            name: "AlmanacConsoleTests",
+            dependencies: ["AlmanacConsole", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacEscaping"]),
+
         // MARK: AlmanacPostgres — the shared store: executors claim a plan's fires from PostgreSQL, each once
         .target(
             name: "AlmanacPostgres",
             dependencies: [
-                "AlmanacExecutor", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacMetrics",
+                "AlmanacExecutor", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacMetrics", "AlmanacConsole",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -193,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "AlmanacPostgresTests",
             dependencies: [
-                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacExecutor", "AlmanacExecutorTestSupport",
+                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacExecutor", "AlmanacExecutorTestSupport", "AlmanacConsole", "AlmanacEscaping",
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
@@ -218,6 +227,7 @@ let package = Package(
                 .target(name: "AlmanacPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "AlmanacHTTP", condition: .when(traits: ["HTTP"])),
+                .target(name: "AlmanacConsole", condition: .when(traits: ["HTTP"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
