@@ -94,8 +94,10 @@ public final class Console: Sendable {
         }
     }
 
+    // `same-origin`, not `no-referrer`: under `no-referrer` a browser sends `Origin: null` with the
+    // console's own forms, and the origin check could not tell them from another site's.
     static let securityHeaders: [(name: String, value: String)] = [
-        ("Content-Security-Policy", contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+        ("Content-Security-Policy", contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
         ("X-Frame-Options", "DENY"),
     ]
 
@@ -141,15 +143,21 @@ public final class Console: Sendable {
         case ("GET", "/upcoming"):
             let list = try await source.upcoming(spec: nil, trigger: nil, after: after, limit: n)
             return html(
-                200, pages.fireList("Upcoming fires", path: "/upcoming", list, parameters: [], isFirst: after == nil, upcoming: true))
+                200,
+                pages.fireList("Upcoming fires", path: "/upcoming", list, parameters: [], isFirst: after == nil, upcoming: true, note: note)
+            )
         case ("GET", "/recent"):
             let list = try await source.recent(after: after, limit: n)
             return html(
-                200, pages.fireList("Recent deliveries", path: "/recent", list, parameters: [], isFirst: after == nil, upcoming: false))
+                200,
+                pages.fireList(
+                    "Recent deliveries", path: "/recent", list, parameters: [], isFirst: after == nil, upcoming: false, note: note))
         case ("GET", "/trouble"):
             let list = try await source.trouble(after: after, limit: n)
             return html(
-                200, pages.fireList("In doubt and failed", path: "/trouble", list, parameters: [], isFirst: after == nil, upcoming: false))
+                200,
+                pages.fireList(
+                    "In doubt and failed", path: "/trouble", list, parameters: [], isFirst: after == nil, upcoming: false, note: note))
         case ("GET", "/executors"):
             return html(200, pages.executors(try await source.executors(after: after, limit: n), isFirst: after == nil))
         case ("GET", "/fire"):

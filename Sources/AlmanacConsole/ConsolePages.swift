@@ -68,11 +68,10 @@ struct ConsolePages {
     }
 
     func fireList(
-        _ title: String, path: String, _ list: ConsoleList<ConsoleFire>, parameters: [(String, String?)], isFirst: Bool, upcoming: Bool
-    )
-        -> String
-    {
-        var b = "<h1>\(H.text(title))</h1>\n"
+        _ title: String, path: String, _ list: ConsoleList<ConsoleFire>, parameters: [(String, String?)], isFirst: Bool, upcoming: Bool,
+        note: String?
+    ) -> String {
+        var b = "<h1>\(H.text(title))</h1>\n" + (note.map { H.notice($0) } ?? "")
         b += fireTable(list.items, showSpec: true, back: H.href(path, parameters), upcoming: upcoming)
         b += H.pager(path, parameters, next: list.next, isFirst: isFirst)
         return H.page(title, b, viewer: viewer)

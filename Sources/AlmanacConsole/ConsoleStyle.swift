@@ -55,6 +55,7 @@ enum ConsoleStyle {
           header{padding:6px 10px}
           header .who{margin-left:0}
           .wide{display:none}
+          td{min-width:7.5em}
           dl.facts{grid-template-columns:1fr}
           dl.facts dt{margin-top:4px}
         }

@@ -200,6 +200,8 @@ public final class HTTPServer: Sendable {
             let separator = name == "cookie" ? "; " : ", "
             headers[name] = headers[name].map { $0 + separator + field.value } ?? field.value
         }
+        // HTTP/1's Host header becomes the request's authority in swift-http-types, not a field.
+        if let authority = request.head.authority { headers["host"] = authority }
         return Request(
             method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "", headers: headers, body: [])
     }
