@@ -4,6 +4,7 @@ import AlmanacExecutor
 import AlmanacJSON
 import AlmanacPlan
 import AlmanacPostgres
+import AlmanacTime
 import Foundation
 import PostgresNIO
 import Testing
@@ -174,6 +175,31 @@ struct ConsoleStoreTests {
             #expect(Set(seen) == Set(p.fires.map(\.id)) && seen.count == 120)
             let failed = try await store.consoleSettled(trouble: true, after: nil, limit: 500).items.filter { $0.spec == spec }
             #expect(failed.count == 60 && failed.allSatisfy { $0.outcome == "exited with status 1" })
+        }
+    }
+
+    /// The timeline reads its fires as one JSON row (a speed measure): the same fires, fields and
+    /// order as a row per fire, and at most `limit` of them.
+    @Test func theTimelineDrawsTheUnsettledFiresOfItsWindowAsTheRowsSay() async throws {
+        try await TestStore.with { store in
+            let spec = TestStore.unique("timeline"), now = TestStore.now
+            let p = Self.plan(spec, offsets: (1...40).map { Int64($0) * 30 }, now: now)
+            try await TestStore.publish(store, p)
+            _ = try await store.perform(.cancel(spec: spec, fire: p.fires[3].id), by: "alice")
+            let from = ConsoleMoment(Instant(secondsSinceEpoch: now + 60)), to = ConsoleMoment(Instant(secondsSinceEpoch: now + 900))
+            let drawn = try #require(try await store.consoleTimeline(spec: spec, from: from, to: to, limit: 1000))
+            let rows = try await store.rows(
+                """
+                SELECT fire_id, trigger, at_s, offset_s FROM almanac_fires WHERE spec = \(spec) AND state = 'pending'
+                AND at_s >= \(now + 60) AND at_s < \(now + 900) ORDER BY at_s, trigger, fire_id
+                """, as: (String, String, Int64, Int32).self, "test")
+            #expect(drawn.fires.map(\.id) == rows.map(\.0) && rows.count == 55)
+            #expect(drawn.fires.map(\.trigger) == rows.map(\.1))
+            #expect(drawn.fires.map(\.at.secondsSinceEpoch) == rows.map(\.2))
+            #expect(drawn.fires.map(\.offset) == rows.map { Int($0.3) })
+            #expect(Set(drawn.triggers.keys) == ["a", "b"])
+            let few = try #require(try await store.consoleTimeline(spec: spec, from: from, to: to, limit: 5))
+            #expect(few.fires.map(\.id) == Array(rows.map(\.0).prefix(5)))
         }
     }
 

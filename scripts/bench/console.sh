@@ -6,11 +6,13 @@
 # and pages deep behind a cursor, REQUESTS times each (default 40) over one keep-alive connection;
 # the figure per path is its p95 in ms, the median of RUNS runs (default 3), beside the floor measured
 # in the same run: `/healthz` (the server and one query of `now()`). Target: every p95 <= 200 ms.
-# Usage: scripts/bench/console.sh   (FIRES, REQUESTS, RUNS)
+# Usage: scripts/bench/console.sh   (FIRES, REQUESTS, RUNS, CONFIGURATION)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release -q --product almanac-exec
-BIN=$(swift build -c release --show-bin-path)/almanac-exec
+# CONFIGURATION=debug measures the debug build (slower: a bound on what release does).
+CONFIGURATION=${CONFIGURATION:-release}
+swift build -c "$CONFIGURATION" -q --product almanac-exec
+BIN=$(swift build -c "$CONFIGURATION" --show-bin-path)/almanac-exec
 source scripts/lib/postgres.sh
 start_postgres >/dev/null
 FIRES=${FIRES:-1000000}
