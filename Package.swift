@@ -22,7 +22,12 @@ let package = Package(
         .library(name: "AlmanacSpec", targets: ["AlmanacSpec"]),
         .library(name: "AlmanacPlanDiff", targets: ["AlmanacPlanDiff"]),
         .library(name: "AlmanacExecutor", targets: ["AlmanacExecutor"]),
-        // Runs `almanac generate swift` on every `*.almanac.yaml` of a target at build time.
+        // UNUserNotificationCenter and CLLocationManager behind the executor's client protocols (Apple platforms only).
+        .library(name: "AlmanacApple", targets: ["AlmanacApple"]),
+        // The documented fakes of the notification centre and region monitor, and the conformance suites
+        // that hold them and the real ones to the same rules (for an app's tests and the Apple CI job).
+        .library(name: "AlmanacPhoneTesting", targets: ["AlmanacPhoneTesting"]),
+        // Turns every `*.almanac.yaml` of a target into Swift types at build time (`almanac-swift-generator`).
         .plugin(name: "AlmanacSwiftGenerator", targets: ["AlmanacSwiftGenerator"]),
         // How both executables read times and durations; a product only so the fuzzing package can reach it.
         .library(name: "AlmanacCommandLine", targets: ["AlmanacCommandLine"]),
@@ -31,12 +36,20 @@ let package = Package(
         .library(name: "AlmanacCodegen", targets: ["AlmanacCodegen"]),
     ],
     traits: [
+        // What the two executables need besides the core: swift-argument-parser, swift-metrics and
+        // swift-prometheus. An app that depends on this package with `traits: []` resolves none of them
+        // (nor postgres-nio, nor Hummingbird and SwiftNIO): every use of an outside package is behind a
+        // trait (scripts/ci/typed-ids.sh).
+        .trait(name: "CommandLineTools", description: "the almanac and almanac-exec executables (argument parsing, metrics)"),
         // The PostgreSQL store (`--store postgres://…`) and everything it brings (SwiftNIO, postgres-nio).
-        // `swift build --disable-default-traits` builds a file-store-only almanac-exec, without either trait.
-        .trait(name: "PostgreSQL", description: "almanac-exec's shared PostgreSQL store (postgres-nio)"),
+        // `swift build --disable-default-traits --traits CommandLineTools` builds a file-store-only almanac-exec
+        // without an HTTP server.
+        .trait(
+            name: "PostgreSQL", description: "almanac-exec's shared PostgreSQL store (postgres-nio)", enabledTraits: ["CommandLineTools"]),
         // almanac-exec's HTTP server (`--metrics`: /metrics, /healthz) on Hummingbird and SwiftNIO.
-        .trait(name: "HTTP", description: "almanac-exec's HTTP server for metrics and health (Hummingbird)"),
-        .default(enabledTraits: ["PostgreSQL", "HTTP"]),
+        .trait(
+            name: "HTTP", description: "almanac-exec's HTTP server for metrics and health (Hummingbird)", enabledTraits: ["CommandLineTools"]),
+        .default(enabledTraits: ["PostgreSQL", "HTTP", "CommandLineTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -114,12 +127,14 @@ let package = Package(
             dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacCompiler", "AlmanacPlan", "AlmanacTime", "AlmanacEscaping"]),
         .testTarget(name: "AlmanacExpectTests", dependencies: ["AlmanacExpect", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"]),
         // MARK: AlmanacCodegen — a spec's trigger ids, fire ids and payload keys as Swift types
-        .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON", "AlmanacEscaping"]),
+        .target(name: "AlmanacCodegen", dependencies: ["AlmanacModel", "AlmanacJSON", "AlmanacExplain", "AlmanacEscaping"]),
         .testTarget(
             name: "AlmanacCodegenTests",
             dependencies: ["AlmanacCodegen", "AlmanacSpec", "AlmanacEscaping", "AlmanacTime", "AlmanacJSON", "AlmanacTestSupport"],
-            exclude: ["Golden"]),
-        .plugin(name: "AlmanacSwiftGenerator", capability: .buildTool(), dependencies: ["almanac"]),
+            exclude: ["Fixtures", "Golden"]),
+        // The plugin's own tool: the YAML front end and the generator, no argument parser, so an app builds nothing more for it.
+        .executableTarget(name: "almanac-swift-generator", dependencies: ["AlmanacSpec", "AlmanacCodegen", "AlmanacModel"]),
+        .plugin(name: "AlmanacSwiftGenerator", capability: .buildTool(), dependencies: ["almanac-swift-generator"]),
 
         // MARK: AlmanacInterchange — other schedulers' formats: `almanac export` (a loss report per trigger) and
         // `almanac import` (crontab, systemd timers, Kubernetes CronJobs, iCalendar → spec)
@@ -132,10 +147,17 @@ let package = Package(
                 "AlmanacInterchange", "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacModel", "AlmanacTime", "AlmanacJSON",
                 "AlmanacEscaping", "AlmanacTestSupport",
             ],
-            exclude: ["Fixtures", "Golden"]),
+            exclude: ["Fixtures", "Golden", "Corpus"]),
 
-        // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal; reads plans only
-        .target(name: "AlmanacExecutor", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal, the phone adapter; reads plans only
+        .target(name: "AlmanacExecutor", dependencies: ["AlmanacVocabulary", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+
+        // MARK: AlmanacApple — the Apple-only layer: UserNotifications and Core Location as the phone adapter's clients
+        // (compiled only where those frameworks exist; type-checked on Linux against API stubs by scripts/ci/apple-layer.sh)
+        .target(name: "AlmanacApple", dependencies: ["AlmanacExecutor", "AlmanacTime"]),
+
+        // MARK: AlmanacPhoneTesting — fakes that behave as Apple documents, and the conformance suites for fake and real
+        .target(name: "AlmanacPhoneTesting", dependencies: ["AlmanacExecutor", "AlmanacTime"]),
 
         // MARK: Render — a plan (or the difference of two) as an SVG/HTML timeline
         .target(
@@ -146,15 +168,18 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]),
         .testTarget(
             name: "AlmanacExecutorTests",
-            dependencies: ["AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport", "AlmanacExecutorTestSupport"], exclude: ["Golden"]
+            dependencies: [
+                "AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport", "AlmanacExecutorTestSupport", "AlmanacPhoneTesting",
+            ], exclude: ["Golden"]
         ),
 
         // MARK: AlmanacMetrics — executor metrics (swift-metrics) in the Prometheus text format
         .target(
             name: "AlmanacMetrics",
             dependencies: [
-                "AlmanacExecutor", .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
+                "AlmanacExecutor",
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["CommandLineTools"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["CommandLineTools"])),
             ]
         ),
 
@@ -163,17 +188,19 @@ let package = Package(
         .target(
             name: "AlmanacHTTP",
             dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["HTTP"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["HTTP"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["HTTP"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["HTTP"])),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["HTTP"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["HTTP"])),
             ]
         ),
         .testTarget(
             name: "AlmanacHTTPTests",
             dependencies: [
                 "AlmanacHTTP", "AlmanacMetrics", "AlmanacExecutor", "AlmanacPlan", "AlmanacTime",
-                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["HTTP"])),
             ]),
 
         // MARK: AlmanacConsole — the operations console (`almanac-exec serve`): pages, JSON API and actions as
@@ -190,34 +217,38 @@ let package = Package(
             name: "AlmanacPostgres",
             dependencies: [
                 "AlmanacExecutor", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacMetrics", "AlmanacConsole",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
 
         .testTarget(
             name: "AlmanacPostgresTests",
             dependencies: [
-                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacExecutor", "AlmanacExecutorTestSupport", "AlmanacConsole", "AlmanacEscaping",
-                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacExecutor", "AlmanacExecutorTestSupport", "AlmanacConsole",
+                "AlmanacEscaping",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
             ]),
 
         // MARK: Executables — thin ArgumentParser front ends over one shared reading of times and durations
         .target(
             name: "AlmanacCommandLine",
-            dependencies: ["AlmanacTime", "AlmanacModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["AlmanacTime", "AlmanacModel", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTools"]))]
         ),
         .executableTarget(
             name: "almanac",
             dependencies: [
                 "AlmanacSpec", "AlmanacCompiler", "AlmanacPlan", "AlmanacPlanDiff", "AlmanacCodegen", "AlmanacCommandLine",
                 "AlmanacExplain", "AlmanacExpect", "AlmanacInterchange", "AlmanacRender", "AlmanacEscaping",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTools"])),
             ]
         ),
         .executableTarget(
@@ -228,7 +259,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "AlmanacHTTP", condition: .when(traits: ["HTTP"])),
                 .target(name: "AlmanacConsole", condition: .when(traits: ["HTTP"])),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTools"])),
             ]
         ),
 
@@ -242,7 +273,7 @@ let package = Package(
             name: "AlmanacExecutorTestSupport", dependencies: ["AlmanacExecutor", "AlmanacPlan", "AlmanacTime"],
             path: "Tests/AlmanacExecutorTestSupport"),
         .testTarget(
-            name: "CLITests", dependencies: ["almanac", "almanac-exec", "AlmanacCommandLine", "AlmanacTestSupport"],
+            name: "CLITests", dependencies: ["almanac", "almanac-exec", "almanac-swift-generator", "AlmanacCommandLine", "AlmanacTestSupport"],
             exclude: ["Fixtures", "Golden"]),
     ]
 )

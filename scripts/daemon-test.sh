@@ -28,7 +28,10 @@ expect_status 2 "$BIN" run "$dir/missing.json"
 expect_status 64 "$BIN" reconcile "$dir/v2.json.bak"
 expect_status 64 "$BIN" reconcile "$dir/v2.json.bak" --now yesterday
 expect_status 64 "$BIN" run "$dir/v2.json.bak" --misfire sometimes
-expect_status 64 "$BIN" run "$dir/v2.json.bak" --backend exec
+# `exec` with no command after `--` runs each trigger's payload.command: a plan whose trigger has none
+# cannot be run (exit 2, at the trigger's line), as docs/executor.md says.
+expect_status 2 "$BIN" run "$dir/v2.json.bak" --backend exec
+grep -q 'trigger "tick": no payload.command' "$dir/stderr" || fail "no located message for a trigger without a command"
 expect_status 64 "$BIN" frobnicate
 
 # Reload: plan A fires `a` every second; after SIGHUP, plan B fires `b`; after a replacement, `c`.

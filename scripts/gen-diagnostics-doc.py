@@ -100,6 +100,12 @@ TITLES = {
     "importSyntax": "import: a line the source format does not allow",
     "importUnsupported": "import: something Almanac cannot express",
     "importNeedsZone": "import: no time zone, or not a zone",
+    "importZoneDefinition": "import: a VTIMEZONE that no IANA zone matches",
+    "importEndBeforeStart": "import: DTEND before DTSTART",
+    "importUntilBeforeStart": "import: UNTIL before DTSTART",
+    "importEngineLoses": "import: the source engine loses fires the spec keeps",
+    "importZoneReadFloating": "import: a TZID read as floating",
+    "importTooLarge": "import: a file too large to import",
 }
 
 # What to say about a code that has no golden example yet.

@@ -113,7 +113,7 @@ public struct Compiler: Sendable {
             triggers[trigger.id] = PlanTrigger(
                 kind: trigger.kind.name, timezone: trigger.timezone,
                 priority: trigger.priority, payload: trigger.payload,
-                concurrency: trigger.concurrency)
+                concurrency: trigger.concurrency, misfire: trigger.misfire)
             if case .location(let rule) = trigger.kind {
                 let arming = LocationArming(
                     trigger: trigger, rule: rule, table: tables[Expansion.zone(of: trigger)]!,

@@ -64,8 +64,8 @@ public struct Expansion: Sendable {
         // A server's daemon registers nothing ahead: no phone budget to lint (W0605).
         let lintsBudget = header.spec.runsOn == .phone
         var budget = PendingBudget(limits: limits, table: coverageTable)
-        func deliver(_ fire: Fire) throws {
-            if lintsBudget { budget.observe(at: fire.at.secondsSinceEpoch, trigger: fire.trigger) }
+        func deliver(_ fire: Fire, rank: Int) throws {
+            if lintsBudget { budget.observe(at: fire.at.secondsSinceEpoch, trigger: rank) }
             try sink(fire)
         }
         while let top = heap.top {
@@ -78,7 +78,7 @@ public struct Expansion: Sendable {
             if top.stream < streams.count {
                 let stream = streams[top.stream]
                 count += 1
-                try deliver(stream.headFire())
+                try deliver(stream.headFire(), rank: top.rank)
                 stream.advance()
                 try checkBudget(stream)
                 heap.replaceTop(with: stream.head.map { .init(at: $0.final, rank: top.rank, stream: top.stream) })
@@ -90,8 +90,12 @@ public struct Expansion: Sendable {
             }
         }
         budget.finish()
-        // One trigger's place is looked up, when there is a warning: no table of every trigger's.
-        let pending = lintsBudget ? budget.diagnostic(range: { id in triggers.first { $0.id == id }?.range }) : nil
+        let pending =
+            lintsBudget
+            ? budget.diagnostic { rank in
+                let trigger = triggers[order[rank]]
+                return (trigger.id, trigger.range, trigger.priority)
+            } : nil
         let diagnostics =
             regionWarnings + (pending.map { [$0] } ?? [])
             + Self.diagnostics(

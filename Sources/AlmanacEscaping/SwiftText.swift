@@ -37,7 +37,8 @@ public enum SwiftText {
 
     /// Case names Optional shadows: a case `none` compiles, but `.none` where an optional of the
     /// enum is expected means Optional's (Swift only warns), so `value == .none` compares with nil.
-    /// A generator refuses it as a case name. (`.some` needs a value, so it cannot be mistaken.)
+    /// `generate swift` names such a case with a trailing underscore (`none_`); `.some` needs a
+    /// value, so it cannot be mistaken.
     public static let optionalCases: Set<String> = ["none"]
 
     /// Swift's reserved words, and the contextual ones that cannot name a member or a case without

@@ -27,8 +27,8 @@ public struct BackendRegistry {
         public var bufferOutput = false
         /// spy: start from what the existing record leaves registered (`--strategy diff` reads it).
         public var pendingFromRecord = false
-        /// The device's clock, which the phone adapter needs (libraries never read it themselves).
-        public var now: (() -> Instant)?
+        /// spy: at most this many pending requests, as a phone (nil: no limit).
+        public var capacity: Int?
 
         public init() {}
     }
@@ -55,17 +55,27 @@ public struct BackendRegistry {
         return try factory(configuration)
     }
 
-    /// spy, stdout and exec.
+    /// Why `--backend notifications` cannot run in a command-line executor, and what to do instead.
+    public static let notificationsRefusal =
+        "the notifications backend registers with UNUserNotificationCenter, which only an app (a bundle) can use; "
+        + "a command-line executor cannot. Link AlmanacExecutor and AlmanacApple into the app and reconcile there "
+        + "with PhoneReconciler (docs/apps.md); here, record what a phone would get with --backend spy"
+
+    /// spy, stdout and exec; `notifications` refuses with what to do instead.
     public static var standard: BackendRegistry {
         var registry = BackendRegistry()
         registry.register("spy") { configuration in
             guard let path = configuration.recordPath else { throw ExecutorError("the spy backend needs --record FILE") }
             // Appended to: a restarted daemon adds to the record instead of erasing it.
-            var holding: [PendingFire] = []
+            var holding: [PendingFire] = [], regions: [PlanRegion] = []
             if configuration.pendingFromRecord, access(path, F_OK) == 0 {
-                holding = SpyBackend.holding(afterRecord: try FileBytes.read(path))
+                let record = try FileBytes.read(path)
+                holding = SpyBackend.holding(afterRecord: record)
+                regions = SpyBackend.regions(afterRecord: record)
             }
-            return SpyBackend(output: try LineSink(path: path, append: true, buffered: configuration.bufferOutput), holding: holding)
+            return SpyBackend(
+                output: try LineSink(path: path, append: true, buffered: configuration.bufferOutput), holding: holding, regions: regions,
+                capacity: configuration.capacity)
         }
         registry.register("stdout") { configuration in
             StdoutBackend(
@@ -79,12 +89,9 @@ public struct BackendRegistry {
                 timeout: configuration.timeout, maxConcurrent: configuration.maxConcurrent,
                 onOutcome: configuration.onOutcome)
         }
-        #if canImport(UserNotifications)
-        registry.register("notifications") { configuration in
-            guard let now = configuration.now else { throw ExecutorError("the notifications backend needs the device's clock") }
-            return NotificationCenterBackend(center: UserNotificationsCenter(), now: now)
-        }
-        #endif
+        // UNUserNotificationCenter belongs to an app: `current()` needs the app's bundle and aborts a
+        // command-line process. Named here so the refusal says what to do instead, on every platform.
+        registry.register("notifications") { _ in throw ExecutorError(notificationsRefusal) }
         return registry
     }
 }

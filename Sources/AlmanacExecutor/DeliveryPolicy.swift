@@ -23,25 +23,29 @@ public struct DeliveryPolicy: Sendable, Equatable {
         public var id: String
         public var trigger: String
         public var late: Bool
+        /// The trigger's own `misfire` from the plan (an imported `Persistent=` timer, a cron job);
+        /// nil: the executor's (`--misfire`).
+        public var misfire: MisfirePolicy?
 
-        public init(id: String, trigger: String, late: Bool) {
+        public init(id: String, trigger: String, late: Bool, misfire: MisfirePolicy? = nil) {
             self.id = id
             self.trigger = trigger
             self.late = late
+            self.misfire = misfire
         }
     }
 
     /// For each of `fires` (in plan order), whether it is delivered. A fire on time always is; a late
-    /// one by `misfire`: `skip` none, `once` the latest late fire of each trigger among `fires`, `all`
-    /// every one.
+    /// one by its trigger's own `misfire`, else by this policy's: `skip` none, `once` the latest late
+    /// fire of each trigger among `fires`, `all` every one.
     public func deliver(_ fires: [DueFire]) -> [Bool] {
         var latestLate: [String: Int] = [:]
-        if misfire == .once {
-            for (index, fire) in fires.enumerated() where fire.late { latestLate[fire.trigger] = index }
+        for (index, fire) in fires.enumerated() where fire.late && (fire.misfire ?? misfire) == .once {
+            latestLate[fire.trigger] = index
         }
         return fires.enumerated().map { index, fire in
             guard fire.late else { return true }
-            switch misfire {
+            switch fire.misfire ?? misfire {
             case .all: return true
             case .skip: return false
             case .once: return latestLate[fire.trigger] == index

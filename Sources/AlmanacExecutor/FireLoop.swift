@@ -288,8 +288,12 @@ public final class FireLoop {
         if let past = pastOnReload, nowSeconds >= past.through { pastOnReload = nil }
         guard !due.isEmpty else { return }
         let late = { (fire: Fire) in nowSeconds - Double(fire.at.secondsSinceEpoch) > self.options.grace }
+        // A trigger's own `misfire` in the plan comes before `--misfire`.
         let policy = DeliveryPolicy(misfire: options.misfire)
-        let deliver = policy.deliver(due.map { DeliveryPolicy.DueFire(id: $0.id, trigger: $0.trigger, late: late($0)) })
+        let deliver = policy.deliver(
+            due.map {
+                DeliveryPolicy.DueFire(id: $0.id, trigger: $0.trigger, late: late($0), misfire: plan.triggers[$0.trigger]?.misfire)
+            })
         for (fire, deliver) in zip(due, deliver) {
             guard deliver else {
                 try journal(.skip(id: fire.id, trigger: fire.trigger, at: fire.at, now: now, reason: SkipReason.misfire.rawValue)) {

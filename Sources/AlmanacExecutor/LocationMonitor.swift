@@ -52,9 +52,10 @@ public final class LocationMonitor {
     /// (trigger `@refresh`, `on: exit`) that reaches no further than the nearest region left out,
     /// so the device leaves it — and the executor chooses again — before it can enter one of those;
     /// without a position, higher priority first, then plan order.
-    public static func activeRegions(in plan: Plan, at instant: Instant, position: LocationFix? = nil) -> [PlanRegion] {
+    /// `budget` (at most `max_regions`) is what the device has left for this plan's regions.
+    public static func activeRegions(in plan: Plan, at instant: Instant, position: LocationFix? = nil, budget: Int? = nil) -> [PlanRegion] {
         let armed = plan.regions.filter { isArmed($0, at: instant) }
-        let budget = max(0, plan.limits.maxRegions)
+        let budget = max(0, min(plan.limits.maxRegions, budget ?? .max))
         guard armed.count > budget else { return armed }
         let priority = { (i: Int) in plan.triggers[armed[i].trigger]?.priority ?? 0 }
         guard let position else {
@@ -226,9 +227,7 @@ public final class LocationMonitor {
                 log("\(event) of '\(region.trigger)' at \(fix.at) not fired: within the \(cooldown) s cooldown")
                 continue
             }
-            let offset = table(for: region.trigger).offset(at: fix.at)
-            let local = LocalDateTime(wallSeconds: at + Int64(offset))
-            let fire = Fire(at: fix.at, trigger: region.trigger, local: local, offset: offset, id: "\(region.trigger)@\(local)")
+            let fire = Self.crossingFire(trigger: region.trigger, at: fix.at, table: table(for: region.trigger))
             if journal.isDone(fire.id) {
                 log("\(event) of '\(region.trigger)' at \(fix.at) not fired: \(fire.id) was delivered already")
                 continue
@@ -259,6 +258,14 @@ public final class LocationMonitor {
             return
         }
         try rearm(at: fix.at, backend: backend)
+    }
+
+    /// The fire of a crossing of `trigger`'s region at `instant`: its id is the trigger and the local
+    /// time of the crossing in the trigger's zone (`table`), as for every location fire.
+    static func crossingFire(trigger: String, at instant: Instant, table: OffsetTable) -> Fire {
+        let offset = table.offset(at: instant)
+        let local = LocalDateTime(wallSeconds: instant.secondsSinceEpoch + Int64(offset))
+        return Fire(at: instant, trigger: trigger, local: local, offset: offset, id: "\(trigger)@\(local)")
     }
 
     /// The offsets of the trigger's zone over the plan's window (UTC for a zone-less trigger).

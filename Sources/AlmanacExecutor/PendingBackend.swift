@@ -13,6 +13,9 @@ public protocol PendingBackend: Backend {
     func remove(_ ids: [String]) throws
     /// At most this many requests are kept (past it the backend keeps the soonest); nil: no limit.
     var capacity: Int? { get }
+    /// The regions watched now (their `armed` windows empty: a device knows only the region), so a
+    /// diff reconcile stops watching those no longer wanted instead of piling up new ones.
+    func monitoredRegions() throws -> [PlanRegion]
 }
 
 extension PendingBackend {

@@ -3,37 +3,44 @@ import AlmanacPlan
 import AlmanacTime
 
 /// `almanac-exec simulate --device phone`: what a phone would deliver of a plan, given when the app
-/// runs. A phone delivers only what was registered; the app registers (reconciles) only when it
-/// runs: when the user opens it, at `refresh_by` if the system grants background refresh, and when
-/// the user taps a notification, if asked. Every planned fire that was not delivered is reported
-/// with why, so a CI step can prove a schedule survives a user who opens the app once a day.
+/// runs. A phone delivers only what was registered, and holds no more than it can (64 requests,
+/// whatever `max_pending` says); the app registers (reconciles) only when it runs: when the user
+/// opens it, when the system runs the background refresh it asked for (`BackgroundRefresh`: not
+/// always, not on time), and when the user taps a notification, if asked. Every planned fire that
+/// was not delivered is reported with why, so a CI step can prove a schedule survives a user who
+/// opens the app once a day.
 public struct PhoneSimulation {
-    /// When the app runs.
+    /// When the app runs, and what the phone holds.
     public struct Options: Sendable {
         /// The instants the user opens the app (sorted or not; those outside the range are ignored).
         public var appOpens: [Instant]
-        /// The system wakes the app one second before `refresh_by` (iOS background app refresh,
-        /// when granted, scheduled to begin before the first fire left out).
-        public var backgroundRefresh: Bool
+        /// iOS background app refresh, as the simulator grants it; nil: never.
+        public var backgroundRefresh: BackgroundRefresh?
         /// The user taps every delivered notification, which opens the app.
         public var tapsOpenTheApp: Bool
         /// How each reconcile changes what the phone holds.
         public var strategy: Reconciler.Strategy
+        /// What the phone holds, whatever the plan's `max_pending` asks: an iPhone's 64 requests.
+        public var device: DeviceLimits
 
         public init(
-            appOpens: [Instant], backgroundRefresh: Bool = false, tapsOpenTheApp: Bool = false, strategy: Reconciler.Strategy = .replace
+            appOpens: [Instant], backgroundRefresh: BackgroundRefresh? = nil, tapsOpenTheApp: Bool = false,
+            strategy: Reconciler.Strategy = .replace, device: DeviceLimits = .iPhone
         ) {
             self.appOpens = appOpens
             self.backgroundRefresh = backgroundRefresh
             self.tapsOpenTheApp = tapsOpenTheApp
             self.strategy = strategy
+            self.device = device
         }
     }
 
     /// Why a planned fire was not delivered.
     public enum Reason: String, Sendable, CaseIterable {
-        /// The app reconciled before the fire, and the budget (`max_pending`) left it out.
+        /// The app reconciled before the fire, and the budget left it out.
         case budget = "not registered: budget"
+        /// The budget left it out, and the background refresh the app asked for did not run before it.
+        case refreshDidNotRun = "not registered: background refresh did not run in time"
         /// The app had not reconciled before the fire since the simulation started.
         case noReconcile = "not registered: the app had not run yet"
     }
@@ -54,7 +61,12 @@ public struct PhoneSimulation {
         public var missed: [Missed] = []
         public var appOpens = 0
         public var backgroundRefreshes = 0
+        /// Background refreshes the app asked for that could have run, and had not, when the app ran again.
+        public var refreshesNotRun = 0
         public var taps = 0
+        /// The plan's `max_pending`, and what the phone held at most.
+        public var maxPending = 0
+        public var deviceCapacity = 0
 
         public var reconciles: Int { appOpens + backgroundRefreshes + taps }
     }
@@ -66,41 +78,37 @@ public struct PhoneSimulation {
     ) throws -> Report {
         let plan = source.header
         var report = Report(from: from, until: until)
+        report.maxPending = plan.limits.maxPending
+        report.deviceCapacity = options.device.pending
         let opens = options.appOpens.filter { $0 >= from && $0 < until }.sorted()
         var nextOpen = 0
         // What the phone holds: registered, not yet delivered.
         var held: Set<String> = []
         var reconciled = false
-        var refreshBy: Instant?
-        var lastReconcile: Instant?
         var tapAt: Instant?
+        var refresh = BackgroundRefresh.Request(options.backgroundRefresh)
 
         func reconcile(at now: Instant) throws {
-            let registration = try Reconciler.registration(for: source, now: now)
+            let registration = try Reconciler.registration(for: source, now: now, device: options.device)
             if let backend { try Reconciler.apply(registration, plan: plan, to: backend, strategy: options.strategy) }
             held = Set(registration.fires.map(\.id))
             reconciled = true
-            lastReconcile = now
-            refreshBy = registration.refreshBy > now ? registration.refreshBy : nil
+            if refresh.isOverdue(at: now) { report.refreshesNotRun += 1 }
+            refresh.ask(now: now, refreshBy: registration.refreshBy)
         }
 
         /// Reconciles due at or before `instant` (app opens, refreshes), each at its own time, in time order.
         func reconcileDue(through instant: Instant) throws {
             while true {
-                var next: (at: Instant, cause: Int)?
-                if nextOpen < opens.count { next = (opens[nextOpen], 0) }
-                // A refresh registers the fires after it, so it comes a second before the first one left
-                // out; one that would come no later than the last reconcile would register the same.
-                if options.backgroundRefresh, let refresh = refreshBy.map({ Instant(secondsSinceEpoch: $0.secondsSinceEpoch - 1) }),
-                    lastReconcile.map({ refresh > $0 }) ?? true, next.map({ refresh < $0.at }) ?? true
-                {
-                    next = (refresh, 1)
-                }
-                guard let (at, cause) = next, at <= instant else { return }
-                if cause == 0 {
+                var next: (at: Instant, isOpen: Bool)?
+                if nextOpen < opens.count { next = (opens[nextOpen], true) }
+                if let run = refresh.runsAt, next.map({ run < $0.at }) ?? true { next = (run, false) }
+                guard let (at, isOpen) = next, at <= instant else { return }
+                if isOpen {
                     nextOpen += 1
                     report.appOpens += 1
                 } else {
+                    refresh.ran()
                     report.backgroundRefreshes += 1
                 }
                 try reconcile(at: at)
@@ -123,7 +131,8 @@ public struct PhoneSimulation {
                 try backend?.fire(fire, trigger: plan.triggers[fire.trigger] ?? PlanTrigger(kind: "once"))
                 if options.tapsOpenTheApp { tapAt = fire.at }
             } else {
-                report.missed.append(Missed(fire: fire, reason: reconciled ? .budget : .noReconcile))
+                let reason: Reason = !reconciled ? .noReconcile : refresh.isOverdue(at: fire.at) ? .refreshDidNotRun : .budget
+                report.missed.append(Missed(fire: fire, reason: reason))
             }
         }
         if let tap = tapAt {
@@ -144,6 +153,12 @@ extension PhoneSimulation.Report {
             "phone from \(from) to \(until): \(planned) planned, \(delivered) delivered, \(missed.count) not delivered; "
                 + "\(reconciles) reconciles (\(appOpens) app opens, \(backgroundRefreshes) background refreshes, \(taps) taps)"
         ]
+        if refreshesNotRun > 0 { lines.append("  background refreshes asked for but not run in time: \(refreshesNotRun)") }
+        if maxPending > deviceCapacity {
+            lines.append(
+                "  max_pending is \(maxPending), but a phone holds \(deviceCapacity) pending notifications: simulated with \(deviceCapacity)"
+            )
+        }
         var byTrigger: [String: [PhoneSimulation.Missed]] = [:]
         for entry in missed { byTrigger[entry.fire.trigger, default: []].append(entry) }
         for trigger in byTrigger.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
@@ -161,7 +176,9 @@ extension PhoneSimulation.Report {
     /// Every fire not delivered, as one JSON object.
     public var json: String {
         var text = "{\"from\": \"\(from)\", \"until\": \"\(until)\", \"planned\": \(planned), \"delivered\": \(delivered), "
-        text += "\"reconciles\": {\"app_opens\": \(appOpens), \"background_refreshes\": \(backgroundRefreshes), \"taps\": \(taps)}, "
+        text += "\"max_pending\": \(maxPending), \"device_capacity\": \(deviceCapacity), "
+        text += "\"reconciles\": {\"app_opens\": \(appOpens), \"background_refreshes\": \(backgroundRefreshes), "
+        text += "\"refreshes_not_run\": \(refreshesNotRun), \"taps\": \(taps)}, "
         text += "\"not_delivered\": ["
         text += missed.map { entry in
             "{\"id\": \(JSONWriter.quoted(entry.fire.id)), \"trigger\": \(JSONWriter.quoted(entry.fire.trigger)), "

@@ -63,12 +63,12 @@ public enum Reconciler {
     /// The fires and regions to register at `now`. Pass the plan's `PriorityIndex` when
     /// reconciling the same plan repeatedly (the fire loop does), so each call stays cheap.
     public static func registration(
-        for plan: Plan, now: Instant, index: PriorityIndex? = nil, position: LocationFix? = nil
+        for plan: Plan, now: Instant, index: PriorityIndex? = nil, position: LocationFix? = nil, device: DeviceLimits? = nil
     ) -> Registration {
         // Fires are sorted by `at`, so the future ones are a suffix.
         let firstFuture = partitionPoint(plan.fires) { $0.at > now }
         let future = plan.fires[firstFuture...]
-        let budget = max(0, plan.limits.maxPending)
+        let budget = DeviceLimits.pending(plan.limits, device)
         var chosen: [Fire]
         var refreshBy = plan.window.to
         if future.count <= budget {
@@ -83,7 +83,8 @@ public enum Reconciler {
             if let firstLeftOut, firstLeftOut < refreshBy { refreshBy = firstLeftOut }
         }
         // A region is watched only while armed; the loop (or the next reconcile) follows its windows.
-        let regions = LocationMonitor.activeRegions(in: plan, at: now, position: position)
+        let regions = LocationMonitor.activeRegions(
+            in: plan, at: now, position: position, budget: DeviceLimits.regions(plan.limits, device))
         let regionsChangeAt = plan.regions.flatMap { $0.armed.flatMap { [$0.from, $0.to] } }.filter { $0 > now }.min()
         return Registration(
             fires: chosen, regions: regions, futureFires: future.count, refreshBy: refreshBy,
@@ -94,9 +95,11 @@ public enum Reconciler {
     /// the soonest `max_pending` fires after `now`; with several priority levels, then the fires
     /// after the coverage cutoff until the highest level alone fills the slots left (or the plan
     /// ends). Gives the same registration as `registration(for: Plan, …)` over the whole plan.
-    public static func registration(for source: PlanFireSource, now: Instant, position: LocationFix? = nil) throws -> Registration {
+    public static func registration(
+        for source: PlanFireSource, now: Instant, position: LocationFix? = nil, device: DeviceLimits? = nil
+    ) throws -> Registration {
         let plan = source.header
-        let budget = max(0, plan.limits.maxPending)
+        let budget = DeviceLimits.pending(plan.limits, device)
         let cursor = try source.cursor(from: Instant(secondsSinceEpoch: now.secondsSinceEpoch + 1))
         var soonest: [Fire] = []
         while soonest.count < budget, let fire = try cursor.next() { soonest.append(fire) }
@@ -154,7 +157,8 @@ public enum Reconciler {
             }
         }
         let futureFires = seen + (try cursor.remainingCount())
-        let regions = LocationMonitor.activeRegions(in: plan, at: now, position: position)
+        let regions = LocationMonitor.activeRegions(
+            in: plan, at: now, position: position, budget: DeviceLimits.regions(plan.limits, device))
         let regionsChangeAt = LocationMonitor.nextEdge(in: plan.regions, after: now)
         return Registration(
             fires: chosen, regions: regions, futureFires: futureFires, refreshBy: refreshBy,
@@ -173,9 +177,10 @@ public enum Reconciler {
     /// Registers the fires and regions for `now` from `source` on `backend` (see `Strategy`).
     @discardableResult
     public static func reconcile(
-        _ source: PlanFireSource, now: Instant, backend: any Backend, strategy: Strategy = .replace, position: LocationFix? = nil
+        _ source: PlanFireSource, now: Instant, backend: any Backend, strategy: Strategy = .replace, position: LocationFix? = nil,
+        device: DeviceLimits? = nil
     ) throws -> Registration {
-        let registration = try registration(for: source, now: now, position: position)
+        let registration = try registration(for: source, now: now, position: position, device: device)
         try apply(registration, plan: source.header, to: backend, strategy: strategy)
         return registration
     }
@@ -184,14 +189,15 @@ public enum Reconciler {
     @discardableResult
     public static func reconcile(
         _ plan: Plan, now: Instant, backend: any Backend, index: PriorityIndex? = nil, strategy: Strategy = .replace,
-        position: LocationFix? = nil
+        position: LocationFix? = nil, device: DeviceLimits? = nil
     ) throws -> Registration {
-        let registration = registration(for: plan, now: now, index: index, position: position)
+        let registration = registration(for: plan, now: now, index: index, position: position, device: device)
         try apply(registration, plan: plan, to: backend, strategy: strategy)
         return registration
     }
 
-    /// Makes `backend` hold `registration`. Regions are monitored alike under both strategies.
+    /// Makes `backend` hold `registration`: under `replace` everything is cancelled, then every fire
+    /// and region registered; under `diff` only what changed (see `ReconcileSteps`, `RegionSteps`).
     public static func apply(_ registration: Registration, plan: Plan, to backend: any Backend, strategy: Strategy) throws {
         let trigger = { (fire: Fire) in plan.triggers[fire.trigger] ?? PlanTrigger(kind: "once") }
         switch strategy {
@@ -203,21 +209,18 @@ public enum Reconciler {
                 throw ExecutorError("this backend cannot list what it holds; use --strategy replace")
             }
             let held = Dictionary(try pendingBackend.pending().map { ($0.id, $0.signature) }, uniquingKeysWith: { first, _ in first })
-            let wanted = Set(registration.fires.map(\.id))
-            var stale = held.keys.filter { !wanted.contains($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }[...]
-            var count = held.count
-            // New and changed fires first, in plan order, then the stale ones: never an empty moment.
-            // A backend with a capacity keeps only its soonest requests: a stale one goes just before
-            // an add that would overflow, so no wanted request is dropped.
-            for fire in registration.fires where held[fire.id] != PendingFire(fire, trigger: trigger(fire)).signature {
-                if let capacity = pendingBackend.capacity, count >= capacity, let first = stale.popFirst() {
-                    try pendingBackend.remove([first])
-                    count -= 1
+            let wanted = registration.fires.map { ($0.id, PendingFire($0, trigger: trigger($0)).signature) }
+            for step in ReconcileSteps.plan(held: held, wanted: wanted, capacity: pendingBackend.capacity).steps {
+                switch step {
+                case .add(let index): try pendingBackend.add(registration.fires[index], trigger: trigger(registration.fires[index]))
+                case .remove(let ids): try pendingBackend.remove(ids)
                 }
-                try pendingBackend.add(fire, trigger: trigger(fire))
-                if held[fire.id] == nil { count += 1 }
             }
-            if !stale.isEmpty { try pendingBackend.remove(Array(stale)) }
+            // Regions too: the stale ones go first (a device watches a limited number), then the new.
+            let regions = RegionSteps.plan(held: try pendingBackend.monitoredRegions(), wanted: registration.regions)
+            for region in regions.unmonitor { try backend.unmonitor(region) }
+            for region in regions.monitor { try backend.monitor(region) }
+            return
         }
         for region in registration.regions { try backend.monitor(region) }
     }

@@ -7,13 +7,20 @@ import AlmanacPlan
 /// (`SpyRecordPayloads`), and the delivery of a fire registered with the same fields is written as
 /// `{"call": "fire", "id": …}` alone (docs/executor.md, "The spy record").
 ///
-/// It also keeps what a phone would hold after those calls (registered, not yet delivered), so it
-/// answers `pending` for `--strategy diff`; a spy that appends to an earlier record starts from what
-/// that record leaves registered (`holding(afterRecord:)`).
+/// It also keeps what a phone would hold after those calls (registered, not yet delivered, and the
+/// regions watched), so it answers `pending` and `monitoredRegions` for `--strategy diff`; a spy that
+/// appends to an earlier record starts from what that record leaves (`holding(afterRecord:)`,
+/// `regions(afterRecord:)`). With a `capacity` it holds no more than a phone would: past it, the
+/// latest request is dropped, as iOS keeps the soonest, and the record says so
+/// (`{"call": "dropped", "id": …}`), so a reconcile that overflows the device shows in the record.
 public final class SpyBackend: PendingBackend {
     public let output: LineSink
-    /// Registered and not delivered: id → signature.
+    /// At most this many requests are held; nil for no limit.
+    public let capacity: Int?
+    /// Registered and not delivered: id → signature (which starts with the fire's instant).
     private var held: [String: String] = [:]
+    /// Watched: trigger → region.
+    private var watched: [String: PlanRegion] = [:]
     private var formatter = FireFieldsFormatter()
     /// Each trigger's payload text, with the payload it was made from (a reload may change it).
     private var payloads: [String: (payload: [String: JSONValue], text: [UInt8])] = [:]
@@ -24,9 +31,11 @@ public final class SpyBackend: PendingBackend {
     private var line: [UInt8] = []
     private var fields: [UInt8] = []
 
-    public init(output: LineSink, holding: [PendingFire] = []) {
+    public init(output: LineSink, holding: [PendingFire] = [], regions: [PlanRegion] = [], capacity: Int? = nil) {
         self.output = output
+        self.capacity = capacity
         for fire in holding { held[fire.id] = fire.signature }
+        for region in regions { watched[region.trigger] = region }
     }
 
     /// Writes what a buffered sink still holds.
@@ -34,6 +43,7 @@ public final class SpyBackend: PendingBackend {
 
     public func cancelAll() throws {
         held.removeAll()
+        watched.removeAll()
         registered.removeAll()
         try output.write("{\"call\": \"cancelAll\"}")
     }
@@ -41,6 +51,7 @@ public final class SpyBackend: PendingBackend {
     public func schedule(_ fire: Fire, trigger: PlanTrigger) throws {
         held[fire.id] = PendingFire(fire, trigger: trigger).signature
         try write(call: "{\"call\": \"schedule\", ", fire, trigger, registering: true)
+        try dropPastCapacity()
     }
 
     public func fire(_ fire: Fire, trigger: PlanTrigger) throws {
@@ -58,6 +69,31 @@ public final class SpyBackend: PendingBackend {
     public func add(_ fire: Fire, trigger: PlanTrigger) throws {
         held[fire.id] = PendingFire(fire, trigger: trigger).signature
         try write(call: "{\"call\": \"add\", ", fire, trigger, registering: true)
+        try dropPastCapacity()
+    }
+
+    public func monitoredRegions() throws -> [PlanRegion] {
+        watched.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { watched[$0]! }
+    }
+
+    /// Past the capacity a phone keeps the soonest requests: the latest (by instant, then id) goes.
+    private func dropPastCapacity() throws {
+        guard let capacity else { return }
+        while held.count > capacity {
+            let latest = held.max { a, b in
+                let (x, y) = (Self.instant(of: a.value), Self.instant(of: b.value))
+                return x != y ? x.utf8.lexicographicallyPrecedes(y.utf8) : a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
+            }!
+            held.removeValue(forKey: latest.key)
+            registered.removeValue(forKey: latest.key)
+            try output.write("{\"call\": \"dropped\", \"id\": \(JSONWriter.quoted(latest.key))}")
+        }
+    }
+
+    /// The instant a signature starts with (`PendingFire.signature`): fixed-width RFC 3339 in UTC,
+    /// so comparing the text compares the instants.
+    private static func instant(of signature: String) -> Substring {
+        signature.prefix { $0 != " " }
     }
 
     public func remove(_ ids: [String]) throws {
@@ -69,7 +105,7 @@ public final class SpyBackend: PendingBackend {
     }
 
     /// What a spy record leaves registered: its calls replayed (`cancelAll`, `schedule`, `add`,
-    /// `remove`, `fire`), read through `SpyRecordReader`. Lines that are not calls are skipped.
+    /// `remove`, `fire`, `dropped`), read through `SpyRecordReader`. Lines that are not calls are skipped.
     public static func holding(afterRecord bytes: [UInt8]) -> [PendingFire] {
         var held: [String: String] = [:]
         var reader = SpyRecordReader()
@@ -87,13 +123,41 @@ public final class SpyBackend: PendingBackend {
                 }
             case "remove":
                 if case .array(let ids)? = call["ids"] { for case .string(let id) in ids { held.removeValue(forKey: id) } }
-            case "fire":
+            case "fire", "dropped":
                 if case .string(let id)? = call["id"] { held.removeValue(forKey: id) }
             default:
                 continue
             }
         }
         return held.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { PendingFire(id: $0, signature: held[$0]!) }
+    }
+
+    /// The regions a spy record leaves watched: `monitor`, `unmonitor` and `cancelAll` replayed.
+    public static func regions(afterRecord bytes: [UInt8]) -> [PlanRegion] {
+        var watched: [String: PlanRegion] = [:]
+        for line in bytes.split(separator: 0x0A) {
+            guard let call = try? JSONReader.parse(Array(line), maxDepth: 64).objectValue, case .string(let name)? = call["call"],
+                ["cancelAll", "monitor", "unmonitor"].contains(name)
+            else { continue }
+            if name == "cancelAll" {
+                watched.removeAll()
+                continue
+            }
+            guard case .string(let trigger)? = call["trigger"] else { continue }
+            if name == "unmonitor" {
+                watched.removeValue(forKey: trigger)
+                continue
+            }
+            guard case .string(let on)? = call["on"], let event = PlanRegion.Event(rawValue: on),
+                case .number(let latitude)? = call["latitude"],
+                case .number(let longitude)? = call["longitude"], case .number(let radius)? = call["radius"]
+            else { continue }
+            var cooldown: Int64?
+            if case .number(let text)? = call["cooldown"] { cooldown = Int64(text) }
+            watched[trigger] = PlanRegion(
+                trigger: trigger, on: event, latitude: latitude, longitude: longitude, radius: radius, cooldown: cooldown, armed: [])
+        }
+        return watched.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { watched[$0]! }
     }
 
     /// `{"call": …, <fields>[, "payload": …]}`, built as bytes: a simulation writes one or two of
@@ -136,10 +200,12 @@ public final class SpyBackend: PendingBackend {
     }
 
     public func monitor(_ region: PlanRegion) throws {
+        watched[region.trigger] = region
         try output.write("{\"call\": \"monitor\", \(FireDescription.fields(region))}")
     }
 
     public func unmonitor(_ region: PlanRegion) throws {
+        watched.removeValue(forKey: region.trigger)
         try output.write("{\"call\": \"unmonitor\", \"trigger\": \(JSONWriter.quoted(region.trigger))}")
     }
 }

@@ -87,18 +87,25 @@ public struct PlanTrigger: Hashable, Sendable {
     public var payload: [String: JSONValue]
     /// What an executor does when the trigger fires while its previous command still runs.
     public var concurrency: PlanConcurrency
+    /// The trigger's own misfire rule; nil: the executor's (`--misfire`).
+    public var misfire: PlanMisfire?
 
     public init(
         kind: String, timezone: String? = nil, priority: Int = 0, payload: [String: JSONValue] = [:],
-        concurrency: PlanConcurrency = .allow
+        concurrency: PlanConcurrency = .allow, misfire: PlanMisfire? = nil
     ) {
         self.kind = kind
         self.timezone = timezone
         self.priority = priority
         self.payload = payload
         self.concurrency = concurrency
+        self.misfire = misfire
     }
 }
+
+/// A trigger's `misfire`: what an executor does with its fires it could not deliver on time. One
+/// list for specs and plans.
+public typealias PlanMisfire = Misfire
 
 /// A trigger's `concurrency`: what happens when it fires while its previous command still runs. Only
 /// backends that run something for a duration (exec) are affected. One list for specs and plans.

@@ -110,7 +110,7 @@ enum PlanFields {
                     throw failure("\"\(id)\" is not a trigger id (lowercase letters, digits, '.', '_', '-'; at most 64)")
                 }
                 let entry = try member(id, of: members)
-                let fields = try entry.object(required: ["kind", "priority", "payload"], optional: ["timezone", "concurrency"])
+                let fields = try entry.object(required: ["kind", "priority", "payload"], optional: ["timezone", "concurrency", "misfire"])
                 let kind = try entry.member("kind", of: fields).string()
                 // A kind this executor does not know (a newer compiler's) is kept: its fires are fires.
                 guard TriggerKindNames.isWellFormed(kind) else {
@@ -130,10 +130,20 @@ enum PlanFields {
                     }
                     concurrency = value
                 }
+                var misfire: PlanMisfire?
+                if fields["misfire"] != nil {
+                    let member = try entry.member("misfire", of: fields)
+                    let text = try member.string()
+                    guard let value = PlanMisfire(rawValue: text) else {
+                        throw member.failure(
+                            "unknown misfire \"\(text)\"; expected one of \(PlanMisfire.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    misfire = value
+                }
                 triggers[id] = PlanTrigger(
                     kind: kind, timezone: try fields["timezone"].map { _ in try entry.member("timezone", of: fields).string() },
                     priority: try entry.member("priority", of: fields).int(), payload: payloadMembers,
-                    concurrency: concurrency)
+                    concurrency: concurrency, misfire: misfire)
             }
             return triggers
         }

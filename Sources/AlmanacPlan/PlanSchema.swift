@@ -57,6 +57,7 @@ public enum PlanSchema {
           "kind": {"type": "string", "pattern": "^[a-z][a-z0-9_-]{0,31}$", "description": "calendar, cron, rrule, every, once or location; a newer compiler may write another kind, which executors read like any other."},
           "timezone": {"type": "string", "description": "IANA zone of a wall-clock trigger."},
           "concurrency": {"enum": ["forbid", "replace", "queue"], "description": "When the trigger fires while its previous command still runs (exec): skip, stop it first, or wait. Absent means allow."},
+          "misfire": {"enum": ["skip", "once", "all"], "description": "What an executor does with fires it could not deliver on time: drop them, deliver the latest, or deliver all. Absent means the executor's --misfire."},
           "priority": {"type": "integer", "description": "Higher wins when a budget must choose."},
           "payload": {"type": "object", "description": "Carried to executors as JSON."}
         }

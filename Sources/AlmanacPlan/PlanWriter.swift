@@ -138,6 +138,7 @@ public struct PlanWriter<Sink: ByteSink> {
         if let zone = trigger.timezone { text += ", \"timezone\": \(JSONWriter.quoted(zone))" }
         // Only when not the default, so plans without it keep their bytes.
         if trigger.concurrency != .allow { text += ", \"concurrency\": \"\(trigger.concurrency.rawValue)\"" }
+        if let misfire = trigger.misfire { text += ", \"misfire\": \"\(misfire.rawValue)\"" }
         text += ", \"priority\": \(trigger.priority), \"payload\": \(JSONWriter.inline(.object(trigger.payload)))}"
         return text
     }

@@ -56,6 +56,24 @@ public enum SpecSchema {
       "type": "object",
       "propertyNames": { "$ref": "#/$defs/id" },
       "additionalProperties": { "$ref": "#/$defs/trigger" }
+    },
+    "payloads": {
+      "description": "The payload keys the app reads, with their types: every trigger's payload is checked against them (E0261 a value of another type, W0620 a key not declared), and `almanac generate swift` makes one typed accessor per key.",
+      "type": "object",
+      "additionalProperties": { "$ref": "#/$defs/payloadField" }
+    },
+    "swift": {
+      "description": "How `almanac generate swift` and the build-tool plugin write this spec's types.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type_name": {
+          "description": "The prefix of the generated types (Medication: MedicationTrigger, MedicationFireID, MedicationPayload); default: the spec's name (the command) or file name (the plugin).",
+          "type": "string",
+          "pattern": "^[A-Z][A-Za-z0-9]*$"
+        },
+        "access": { "description": "The access level of the generated types.", "enum": ["internal", "public", "package"], "default": "internal" }
+      }
     }
   },
   "allOf": [
@@ -90,6 +108,25 @@ public enum SpecSchema {
     }
   ],
   "$defs": {
+    "payloadType": {
+      "description": "string, int, number, bool, or a one-item list of one of them ([string]).",
+      "oneOf": [
+        { "enum": ["string", "int", "number", "bool"] },
+        { "type": "array", "minItems": 1, "maxItems": 1, "items": { "enum": ["string", "int", "number", "bool"] } }
+      ]
+    },
+    "payloadField": {
+      "description": "A declared payload key: its type, or {type, doc}.",
+      "oneOf": [
+        { "$ref": "#/$defs/payloadType" },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["type"],
+          "properties": { "type": { "$ref": "#/$defs/payloadType" }, "doc": { "type": "string", "description": "The generated accessor's documentation." } }
+        }
+      ]
+    },
     "id": {
       "description": "An identifier: lower-case letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64 characters.",
       "type": "string",
@@ -388,6 +425,10 @@ public enum SpecSchema {
       "enum": ["allow", "forbid", "replace", "queue"],
       "default": "allow"
     },
+    "field.misfire": {
+      "description": "What an executor does with this trigger's fires it could not deliver on time (it was down, the machine slept): skip them, deliver the latest (once, like systemd's Persistent=true), or deliver all. Default: the executor's --misfire.",
+      "enum": ["skip", "once", "all"]
+    },
     "field.enabled": {
       "description": "false keeps the trigger in the spec but out of the plan. Default true.",
       "type": "boolean",
@@ -410,6 +451,7 @@ public enum SpecSchema {
         "payload": { "$ref": "#/$defs/field.payload" },
         "priority": { "$ref": "#/$defs/field.priority" },
         "concurrency": { "$ref": "#/$defs/field.concurrency" },
+        "misfire": { "$ref": "#/$defs/field.misfire" },
         "enabled": { "$ref": "#/$defs/field.enabled" },
         "dst": { "$ref": "#/$defs/field.dst" }
       }
@@ -456,6 +498,7 @@ public enum SpecSchema {
         "payload": { "$ref": "#/$defs/field.payload" },
         "priority": { "$ref": "#/$defs/field.priority" },
         "concurrency": { "$ref": "#/$defs/field.concurrency" },
+        "misfire": { "$ref": "#/$defs/field.misfire" },
         "enabled": { "$ref": "#/$defs/field.enabled" },
         "dst": { "$ref": "#/$defs/field.dst" }
       },

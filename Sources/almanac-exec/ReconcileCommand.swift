@@ -52,7 +52,7 @@ struct ReconcileCommand: ParsableCommand {
     func run() throws {
         let plan = try loadPlan(self.plan)
         let now = try parseInstant(self.now, "--now", zone: dateZone(of: plan.header))
-        let backend = try backendOptions.make()
+        let backend = try backendOptions.make(capacity: plan.header.limits.maxPending)
         let registration = try orExit(prefix: "\(self.plan): ") {
             try Reconciler.reconcile(
                 plan, now: now, backend: backend, strategy: backendOptions.reconcileStrategy, position: positionFix(at: now))

@@ -51,6 +51,8 @@ struct BackendOptions: ParsableArguments {
     }
 
     func validate() throws {
+        // First: whatever else is on the line, this backend cannot run here, and the user should hear why.
+        if backend == "notifications" { throw ValidationError(BackendRegistry.notificationsRefusal) }
         guard timeout == "none" || TimeArgument.duration(timeout) != nil else {
             throw ValidationError("--timeout: '\(timeout)' is not a duration (like 90s, 5m or 1h, at most 100 years) or none")
         }
@@ -73,9 +75,10 @@ struct BackendOptions: ParsableArguments {
 
     /// The backend, exec outcomes reported to `onOutcome`; a `daemon`'s stdout is written by a thread of
     /// its own, and `buffered` (simulate) writes spy and stdout lines in blocks rather than each at once.
-    func make(daemon: Bool = false, buffered: Bool = false, onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }) throws
-        -> any Backend
-    {
+    /// `capacity` is how many pending requests the spy holds, as the device it stands for.
+    func make(
+        daemon: Bool = false, buffered: Bool = false, capacity: Int? = nil, onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }
+    ) throws -> any Backend {
         var configuration = BackendRegistry.Configuration()
         configuration.writesInBackground = daemon
         configuration.recordPath = record
@@ -86,7 +89,7 @@ struct BackendOptions: ParsableArguments {
         configuration.onOutcome = onOutcome
         configuration.bufferOutput = buffered
         configuration.pendingFromRecord = reconcileStrategy == .diff
-        configuration.now = { Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down))) }
+        configuration.capacity = capacity
         return try orExit { try BackendRegistry.standard.make(backend, configuration) }
     }
 }

@@ -1,3 +1,4 @@
+import AlmanacCommandLine
 import AlmanacExecutor
 import AlmanacPlan
 import ArgumentParser
@@ -34,8 +35,20 @@ struct SimulateCommand: ParsableCommand {
             valueName: "RULE|FILE"))
     var appOpens = "never"
 
-    @Flag(help: "Phone: the system also wakes the app at refresh_by (background app refresh).")
+    @Flag(
+        help:
+            "Phone: after each reconcile the app asks for background app refresh 15 min before refresh_by; the system runs it only sometimes, and late (--refresh-chance, --refresh-delay)."
+    )
     var backgroundRefresh = false
+
+    @Option(help: ArgumentHelp("Phone: the chance that the system runs a background refresh the app asked for.", valueName: "0…1"))
+    var refreshChance = 0.5
+
+    @Option(help: ArgumentHelp("Phone: the most a granted background refresh begins after the time asked for.", valueName: "DURATION"))
+    var refreshDelay = "30m"
+
+    @Option(help: "Phone: the seed of the background-refresh draws (the same seed, the same simulation).")
+    var seed: UInt64 = 1
 
     @Flag(help: "Phone: the user taps every delivered notification, which opens the app.")
     var taps = false
@@ -50,6 +63,15 @@ struct SimulateCommand: ParsableCommand {
         guard ["text", "json"].contains(format) else { throw ValidationError("--format must be text or json, not '\(format)'") }
         if device != "phone" && (appOpens != "never" || backgroundRefresh || taps || format != "text") {
             throw ValidationError("--app-opens, --background-refresh, --taps and --format are for --device phone")
+        }
+        guard refreshChance.isFinite, (0...1).contains(refreshChance) else {
+            throw ValidationError("--refresh-chance must be from 0 to 1, not \(refreshChance)")
+        }
+        guard TimeArgument.duration(refreshDelay) != nil else {
+            throw ValidationError("--refresh-delay: '\(refreshDelay)' is not a duration (like 90s, 30m or 2h)")
+        }
+        if !backgroundRefresh && (refreshChance != 0.5 || refreshDelay != "30m" || seed != 1) {
+            throw ValidationError("--refresh-chance, --refresh-delay and --seed are for --background-refresh")
         }
         if device == "phone" && locationOptions.locations != nil {
             throw ValidationError("--device phone does not replay locations yet; simulate them with --device daemon")
@@ -71,7 +93,7 @@ struct SimulateCommand: ParsableCommand {
         let path = plan
         let outcomes = OutcomeTally()
         // Nothing watches a simulation's output while it runs: lines go out in blocks.
-        let backend = try backendOptions.make(buffered: true) { outcome in
+        let backend = try backendOptions.make(buffered: true, capacity: source.header.limits.maxPending) { outcome in
             outcomes.add(outcome)
             if !outcome.status.succeeded { printError("\(outcome.fireID): \(outcome.status)") }
         }
@@ -110,9 +132,24 @@ struct SimulateCommand: ParsableCommand {
     private func simulatePhone(_ source: PlanFireSource, from: Instant, until: Instant, zone: String) throws {
         warnOutside(source.header.window, from: from, until: until)
         let opens = try AppOpens.instants(appOpens, from: from, until: until, zone: zone)
-        let backend = backendOptions.backend == "spy" ? try backendOptions.make(buffered: true) : nil
+        // The spy stands for the phone: it holds what an iPhone holds.
+        let device = DeviceLimits.iPhone
+        let backend = backendOptions.backend == "spy" ? try backendOptions.make(buffered: true, capacity: device.pending) : nil
+        let refresh =
+            backgroundRefresh
+            ? BackgroundRefresh(chance: refreshChance, maxDelay: Int64(TimeArgument.duration(refreshDelay) ?? 1_800), seed: seed) : nil
         let options = PhoneSimulation.Options(
-            appOpens: opens, backgroundRefresh: backgroundRefresh, tapsOpenTheApp: taps, strategy: backendOptions.reconcileStrategy)
+            appOpens: opens, backgroundRefresh: refresh, tapsOpenTheApp: taps, strategy: backendOptions.reconcileStrategy, device: device)
+        if source.header.spec.runsOn != .phone {
+            printError(
+                "warning: the plan's spec says runs_on: \(source.header.spec.runsOn.rawValue), so no phone runs it; "
+                    + "simulating it as a phone anyway (simulate it as it runs without --device phone)")
+        }
+        if source.header.limits.maxPending > device.pending {
+            printError(
+                "warning: max_pending is \(source.header.limits.maxPending), but a phone holds \(device.pending) pending notifications; "
+                    + "simulating with \(device.pending)")
+        }
         let report = try orExit(prefix: "\(plan): ") {
             try PhoneSimulation.run(source, from: from, until: until, options: options, backend: backend)
         }

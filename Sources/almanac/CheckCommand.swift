@@ -4,6 +4,7 @@ import AlmanacJSON
 import AlmanacModel
 import AlmanacCompiler
 import AlmanacSpec
+import AlmanacTime
 import ArgumentParser
 
 extension DiagnosticFormat: ExpressibleByArgument {}
@@ -16,11 +17,13 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             An expectation file (NAME.expect.yaml, see `almanac test`) is checked against its spec, \
             without running its assertions. \
-            Without a window, check validates only: the YAML, every key and value, the rules' meaning \
-            (E01xx-E05xx and their warnings); nothing is expanded. With --from, --to or --horizon it also \
-            compiles each valid spec over that window in memory (nothing is written) and reports what \
-            compiling finds: max_fires exceeded (E0601), triggers with no fire (W0602), daylight saving \
-            (W0603), the region and pending budgets (W0604, W0605).
+            Without a window, check validates the YAML, every key and value, the rules' meaning \
+            (E01xx-E05xx and their warnings), and measures the phone budgets (W0604 regions, W0605 pending \
+            notifications) over the default window (today, for the spec's horizon, else 30 days): those are \
+            properties of the spec, so "no problems" is never said of a spec that overflows a phone. With \
+            --from, --to or --horizon it compiles each valid spec over that window in memory (nothing is \
+            written) and reports everything compiling finds: max_fires exceeded (E0601), triggers with no \
+            fire (W0602), daylight saving (W0603), the region and pending budgets (W0604, W0605).
             Exit codes: 0 valid; 1 errors (or warnings with --strict); 2 a file could not be read; 64 usage.
             """
     )
@@ -48,6 +51,8 @@ struct CheckCommand: ParsableCommand {
         var triggers: [JSONValue] = []
         var unreadable = 0
         var expectationFiles = 0
+        // Read once: every spec of a run is measured from the same instant, even across midnight.
+        let now = try Clock.now()
         for path in specs {
             if TestCommand.specPath(for: path) != path {
                 // An expectation file: its form, against the spec beside it (nothing is run).
@@ -69,8 +74,10 @@ struct CheckCommand: ParsableCommand {
             let file = SourceFile(path: path == "-" ? "<stdin>" : path, bytes: bytes)
             let result = SpecLoader.load(file)
             var diagnostics = result.diagnostics
-            if window.isGiven, let schedule = result.schedule {
-                diagnostics += try compileDiagnostics(schedule, file: file)
+            if let schedule = result.schedule {
+                let compiled = try compileDiagnostics(schedule, now: now)
+                // Without a window only the budgets, which do not depend on the window chosen.
+                diagnostics += window.isGiven ? compiled : compiled.filter { [.regionBudget, .pendingBudget].contains($0.code) }
             }
             results.append((file, diagnostics))
             if format == .json, let schedule = result.schedule {
@@ -130,9 +137,10 @@ struct CheckCommand: ParsableCommand {
         return [(file, diagnostics)]
     }
 
-    /// What compiling `schedule` over the window finds; the fires themselves are dropped.
-    func compileDiagnostics(_ schedule: Schedule, file: SourceFile) throws -> [Diagnostic] {
-        let window = try self.window.window(for: schedule, now: try Clock.now())
+    /// What compiling `schedule` over the window (read at `now` when not given whole) finds; the
+    /// fires themselves are dropped.
+    func compileDiagnostics(_ schedule: Schedule, now: Instant) throws -> [Diagnostic] {
+        let window = try self.window.window(for: schedule, now: now)
         do {
             let expansion = try Compiler().prepare(schedule, specSHA256: "", window: window)
             return try expansion.run { _ in }.diagnostics

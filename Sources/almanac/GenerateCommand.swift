@@ -19,7 +19,9 @@ struct GenerateSwiftCommand: ParsableCommand {
         discussion: """
             The output is byte-stable: the same spec gives the same file, which is rewritten only when its \
             bytes change (so builds do not redo work). Trigger ids whose Swift names collide are errors. \
-            The build-tool plugin AlmanacSwiftGenerator runs this for every `*.almanac.yaml` in a target.
+            The payload type has one accessor per key declared under `payloads:` (W0621 when none is \
+            declared); declared keys whose Swift names collide or cannot be made are errors (E0621). \
+            The build-tool plugin AlmanacSwiftGenerator does the same for every `*.almanac.yaml` in a target.
             Exit codes: 0 written or up to date; 1 spec errors, colliding names, or --check found the file stale; \
             2 a file could not be read or written; 64 usage.
             """
@@ -31,8 +33,14 @@ struct GenerateSwiftCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the Swift file (`-`: standard output).")
     var output = "-"
 
-    @Option(help: "Prefix of the generated type names (default: the spec's name in UpperCamelCase).")
+    @Option(help: "Prefix of the generated type names (default: the spec's `swift.type_name`, else its name in UpperCamelCase).")
     var typeName: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Access level of the generated types (default: the spec's `swift.access`, else internal).", valueName: "internal|public|package"
+        ))
+    var accessLevel: String?
 
     @Flag(help: "Write nothing; exit 1 when the file at -o differs from what would be generated.")
     var check = false
@@ -42,13 +50,17 @@ struct GenerateSwiftCommand: ParsableCommand {
         if let typeName, SwiftGenerator.defaultTypeName(forSpecNamed: typeName) != typeName {
             throw ValidationError("--type-name '\(typeName)' is not an UpperCamelCase Swift name")
         }
+        if let accessLevel, SwiftOptions.Access(rawValue: accessLevel) == nil {
+            throw ValidationError("--access-level must be internal, public or package, not '\(accessLevel)'")
+        }
     }
 
     func run() throws {
         let session = try SpecSession.load(spec)
         let generator = SwiftGenerator(
-            typeName: typeName ?? SwiftGenerator.defaultTypeName(forSpecNamed: session.schedule.name),
-            sourceName: session.file.path.split(separator: "/").last.map(String.init) ?? session.file.path)
+            typeName: typeName ?? session.schedule.swift.typeName ?? SwiftGenerator.defaultTypeName(forSpecNamed: session.schedule.name),
+            sourceName: session.file.path.split(separator: "/").last.map(String.init) ?? session.file.path,
+            access: accessLevel.flatMap(SwiftOptions.Access.init(rawValue:)))
         let (source, diagnostics) = generator.generate(session.schedule)
         session.report(diagnostics)
         guard let source else { throw ExitCode(1) }

@@ -25,6 +25,20 @@ struct DeliveryPolicyTests {
         #expect(DeliveryPolicy(misfire: .once).deliver([]) == [])
     }
 
+    /// A trigger's own `misfire` (from the plan) decides its late fires whatever the executor's is;
+    /// a trigger without one keeps the executor's.
+    @Test func aTriggersOwnMisfireComesFirst() {
+        func delivered(_ policy: MisfirePolicy, a: MisfirePolicy?) -> [String] {
+            let fires = due.map { Due(id: $0.id, trigger: $0.trigger, late: $0.late, misfire: $0.trigger == "a" ? a : nil) }
+            return zip(fires, DeliveryPolicy(misfire: policy).deliver(fires)).filter(\.1).map(\.0.id)
+        }
+        #expect(delivered(.skip, a: .once) == ["a2", "b2", "a3"])
+        #expect(delivered(.skip, a: .all) == ["a1", "a2", "b2", "a3"])
+        #expect(delivered(.all, a: .skip) == ["b1", "b2", "a3", "b3"])
+        #expect(delivered(.once, a: .all) == ["a1", "a2", "b2", "a3", "b3"])
+        #expect(delivered(.once, a: nil) == ["a2", "b2", "a3", "b3"])
+    }
+
     /// `running here, running elsewhere, earlier fire waiting here` → `arrival` and `mayStart`, for
     /// every policy: (admit, skip the waiting one, stop the one here), may start.
     @Test(arguments: PlanConcurrency.allCases)

@@ -80,6 +80,28 @@ import Darwin
         #expect(try session(directory, from: 85, until: 95, misfire: .all) == ids("a", [90]) + ids("b", [90]))
     }
 
+    /// A trigger's own `misfire` in the plan (an imported `Persistent=true` timer, a cron job) comes
+    /// before `--misfire`; triggers without one keep the executor's.
+    @Test func aTriggersOwnMisfireComesBeforeTheExecutors() throws {
+        var plan = Self.plan
+        plan.triggers["a"]?.misfire = .once
+        // Down from 15 to 72: `a` (once) catches up its latest missed fire whatever `--misfire` says;
+        // `b` follows `--misfire`.
+        let missed: [(MisfirePolicy, [String])] = [
+            (.skip, ids("a", [60])),
+            (.all, ids("b", [30]) + ids("a", [60]) + ids("b", [60])),
+        ]
+        for (policy, want) in missed {
+            let directory = TestPlans.scratchDirectory("own-misfire-\(policy)")
+            _ = try session(directory, from: 0, until: 15, plan: plan)
+            #expect(try session(directory, from: 72, until: 85, misfire: policy, plan: plan) == want + ids("a", [70, 80]), "\(policy)")
+        }
+        plan.triggers["b"]?.misfire = .skip
+        let directory = TestPlans.scratchDirectory("own-misfire-both")
+        _ = try session(directory, from: 0, until: 15, plan: plan)
+        #expect(try session(directory, from: 72, until: 85, misfire: .all, plan: plan) == ids("a", [60]) + ids("a", [70, 80]))
+    }
+
     @Test func firesBeforeTheFirstStartAreNeverDelivered() throws {
         let directory = TestPlans.scratchDirectory("baseline")
         #expect(try session(directory, from: 100, until: 125, misfire: .all) == ids("a", [100, 110]) + ids("a", [120]) + ids("b", [120]))

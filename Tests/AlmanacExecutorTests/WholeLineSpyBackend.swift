@@ -9,6 +9,8 @@ final class WholeLineSpyBackend: PendingBackend {
     let output: LineSink
     /// Registered and not delivered: id → signature.
     private var held: [String: String] = [:]
+    /// Watched: trigger → region (so a diff reconcile makes the same calls as with the real spy).
+    private var watched: [String: PlanRegion] = [:]
 
     init(output: LineSink) {
         self.output = output
@@ -18,6 +20,7 @@ final class WholeLineSpyBackend: PendingBackend {
 
     func cancelAll() throws {
         held.removeAll()
+        watched.removeAll()
         try output.write("{\"call\": \"cancelAll\"}")
     }
 
@@ -53,11 +56,17 @@ final class WholeLineSpyBackend: PendingBackend {
         try output.write("{\"call\": \"remove\", \"ids\": [" + ids.map(JSONWriter.quoted).joined(separator: ", ") + "]}")
     }
 
+    func monitoredRegions() throws -> [PlanRegion] {
+        watched.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { watched[$0]! }
+    }
+
     func monitor(_ region: PlanRegion) throws {
+        watched[region.trigger] = region
         try output.write("{\"call\": \"monitor\", \(FireDescription.fields(region))}")
     }
 
     func unmonitor(_ region: PlanRegion) throws {
+        watched.removeValue(forKey: region.trigger)
         try output.write("{\"call\": \"unmonitor\", \"trigger\": \(JSONWriter.quoted(region.trigger))}")
     }
 

@@ -75,8 +75,10 @@ struct ImportCase: CustomTestStringConvertible, Sendable {
     @Test func everyImportCodeHasAnInvalidFixture() throws {
         var seen = Set<DiagnosticCode>()
         for c in ImportCase.invalid { try c.run().0.diagnostics.forEach { seen.insert($0.code) } }
-        let codes = DiagnosticCode.allCases.filter { $0.rawValue.hasPrefix("E091") }
-        #expect(codes.filter { !seen.contains($0) }.isEmpty)
+        // The importers' codes, warnings included; E0160 (a source too large) has its own test
+        // (ImportLimitsTests), as a fixture would have to be over the limit.
+        let codes = DiagnosticCode.allCases.filter { ["E091", "E092", "W092"].contains($0.rawValue.prefix(4)) }
+        #expect(codes.filter { !seen.contains($0) }.isEmpty, "\(codes.filter { !seen.contains($0) })")
         // `@reboot` is refused where it is written.
         #expect(seen.contains(.cronUnknownMacro))
     }

@@ -104,6 +104,10 @@ import Testing
             "7:15: triggers.backup: \"kind\" must be a kind name such as calendar, cron, rrule, every, once, location, not \"Hourly!\""
         ),
         ("\"priority\": -3", "\"priority\": \"high\"", "7:15: triggers.backup.priority: must be an integer"),
+        (
+            "\"misfire\": \"once\"", "\"misfire\": \"later\"",
+            "7:15: triggers.backup.misfire: unknown misfire \"later\"; expected one of skip, once, all"
+        ),
         ("\"payload\": {}}", "\"payload\": []}", "7:15: triggers.backup.payload: must be an object"),
         ("\"priority\": -3, ", "", "7:15: triggers.backup: missing field \"priority\""),
         (
@@ -216,7 +220,7 @@ import Testing
 
     @Test func rejectsFiresOfUndeclaredTriggersOrOutsideTheWindow() {
         let undeclared = SamplePlan.text.replacingFirst(
-            "\"backup\": {\"kind\": \"every\", \"priority\": -3, \"payload\": {}},\n    ", with: "")
+            "\"backup\": {\"kind\": \"every\", \"misfire\": \"once\", \"priority\": -3, \"payload\": {}},\n    ", with: "")
         #expect(message(undeclared) == "fires[0]: trigger \"backup\" is not declared in \"triggers\"")
         let outside = SamplePlan.text.replacingFirst("\"to\": \"2026-12-23T05:00:00Z\"", with: "\"to\": \"2026-11-30T05:00:00Z\"")
         #expect(

@@ -19,7 +19,7 @@ enum SamplePlan {
             "standup": PlanTrigger(
                 kind: "calendar", timezone: "America/New_York", priority: 0,
                 payload: ["title": .string("Stand-up"), "body": .string("In 5 minutes"), "sound": .string("default")]),
-            "backup": PlanTrigger(kind: "every", priority: -3, payload: [:]),
+            "backup": PlanTrigger(kind: "every", priority: -3, payload: [:], misfire: .once),
             "arrive": PlanTrigger(
                 kind: "location", timezone: "America/New_York", priority: 2,
                 payload: ["n": .number("1.50"), "tags": .array([.string("a\"b"), .bool(true)])]),
@@ -58,7 +58,7 @@ enum SamplePlan {
           "limits": {"max_pending": 64, "max_regions": 20},
           "triggers": {
             "arrive": {"kind": "location", "timezone": "America/New_York", "priority": 2, "payload": {"n": 1.50, "tags": ["a\\"b", true]}},
-            "backup": {"kind": "every", "priority": -3, "payload": {}},
+            "backup": {"kind": "every", "misfire": "once", "priority": -3, "payload": {}},
             "standup": {"kind": "calendar", "timezone": "America/New_York", "priority": 0, "payload": {"body": "In 5 minutes", "sound": "default", "title": "Stand-up"}}
           },
           "regions": [

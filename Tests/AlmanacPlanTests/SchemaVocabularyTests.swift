@@ -5,11 +5,11 @@ import Testing
 @testable import AlmanacPlan
 
 /// The schemas are held to the one list of each word specs and plans share: region events,
-/// concurrency policies, the trigger-id rule and the shape of a kind name.
+/// concurrency and misfire policies, the trigger-id rule and the shape of a kind name.
 @Suite struct SchemaVocabularyTests {
     static func plan() throws -> JSONValue { try JSONReader.parse(PlanSchema.text) }
 
-    @Test func regionEventsAndConcurrencyAreTheVocabulary() throws {
+    @Test func regionEventsConcurrencyAndMisfireAreTheVocabulary() throws {
         let schema = try Self.plan()
         let region = try #require(schema["properties"]?["regions"]?["items"]?["properties"])
         #expect(region["on"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == RegionEvent.allCases.map(\.rawValue))
@@ -18,6 +18,7 @@ import Testing
         #expect(
             trigger["concurrency"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
                 == ConcurrencyPolicy.allCases.filter { $0 != .allow }.map(\.rawValue))
+        #expect(trigger["misfire"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == Misfire.allCases.map(\.rawValue))
     }
 
     /// The schema's patterns accept exactly what the Swift rules accept, on a corpus of near misses.

@@ -18,7 +18,14 @@ public enum CommandRunner {
         return dir
     }
 
+    /// The instant `almanac` reads as now in tests, unless a test gives its own `SOURCE_DATE_EPOCH`:
+    /// 2026-11-23T00:00:00Z. Without a window `check`, `compile` and `next` measure from today, so a
+    /// test that let the real clock through would pass or fail by the day it runs.
+    public static let pinnedNow = "1795392000"
+
     /// Runs `tool` with `arguments` in `directory` (default: the repository root), feeding `stdin`.
+    /// `almanac` runs at `pinnedNow` unless `environment` sets `SOURCE_DATE_EPOCH`; `almanac-exec`
+    /// keeps the real clock (it runs real processes at real times).
     public static func run(
         _ tool: String, _ arguments: [String], in directory: String? = nil,
         stdin: String = "", environment: [String: String] = [:]
@@ -29,6 +36,7 @@ public enum CommandRunner {
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? Golden.repositoryRoot)
         var env = ProcessInfo.processInfo.environment
         env["ALMANAC_RECORD"] = nil
+        env["SOURCE_DATE_EPOCH"] = tool == "almanac" ? pinnedNow : nil
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let input = Pipe(), output = Pipe(), error = Pipe()

@@ -41,8 +41,31 @@ import Testing
             ))
         #expect(
             missed.allSatisfy {
-                ["not registered: budget", "not registered: the app had not run yet"].contains($0["reason"] as? String ?? "")
+                [
+                    "not registered: budget", "not registered: the app had not run yet",
+                    "not registered: background refresh did not run in time",
+                ].contains($0["reason"] as? String ?? "")
             })
+    }
+
+    /// A plan whose spec says a server runs it (`runs_on: server`) is simulated as a phone when asked,
+    /// with a warning that no phone runs it; a phone's plan gets no such warning.
+    @Test func aServerPlanSimulatedAsAPhoneIsWarnedAbout() throws {
+        let dir = NSTemporaryDirectory() + "almanac-phone-server-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let spec = try String(contentsOfFile: Golden.repositoryRoot + "/Tests/CLITests/Fixtures/phone-100.yaml", encoding: .utf8)
+        try spec.replacingOccurrences(of: "\nname: phone-100\n", with: "\nname: phone-100\nruns_on: server\n")
+            .write(toFile: dir + "/server.yaml", atomically: true, encoding: .utf8)
+        let compiled = try CommandRunner.run(
+            "almanac", ["compile", dir + "/server.yaml", "--from", "2027-03-01", "--horizon", "2d", "-o", dir + "/server.plan.json"])
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        for (plan, server) in [(dir + "/server.plan.json", true), (try Self.plan(), false)] {
+            let out = try CommandRunner.run(
+                "almanac-exec", ["simulate", plan, "--from", "2027-03-01", "--until", "2027-03-02", "--device", "phone"])
+            #expect(out.status == 0, "\(out.stderr)")
+            #expect(out.stderr.contains("runs_on: server, so no phone runs it") == server, "\(out.stderr)")
+        }
     }
 
     @Test func phoneOptionsNeedThePhoneAndAKnownRule() throws {

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The file-store-only build: without the default PostgreSQL package trait, almanac-exec builds
+# The file-store-only build: with only the CommandLineTools package trait (not PostgreSQL nor HTTP), almanac-exec builds
 # without postgres-nio (no PostgresNIO symbol in the binary) and `--store` exits 2 saying why.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -q --product almanac-exec --disable-default-traits --scratch-path .build-fileonly
+swift build -q --product almanac-exec --disable-default-traits --traits CommandLineTools --scratch-path .build-fileonly
 bin=.build-fileonly/debug/almanac-exec
 symbols=$(nm "$bin")
 if grep -q PostgresNIO <<<"$symbols"; then echo "file-only build: almanac-exec still links PostgresNIO" >&2; exit 1; fi

@@ -172,7 +172,9 @@ def imported_spec(j, work, stdout, bins):
         except Exception as e:  # noqa: BLE001
             problems.append(f"{name} cannot read the imported spec: {e}")
             continue
-        if len(docs) != 1 or set(docs[0]) - {"version", "name", "timezone", "triggers"}:
+        # runs_on: what an importer says runs the spec (server for cron, systemd and Kubernetes).
+        if len(docs) != 1 or set(docs[0]) - {"version", "name", "timezone", "runs_on", "triggers"} \
+                or docs[0].get("runs_on", "server") not in ("server", "phone"):
             problems.append(f"{name} reads top-level keys {[sorted(d) for d in docs if isinstance(d, dict)]}")
             continue
         triggers = docs[0]["triggers"]

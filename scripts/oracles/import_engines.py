@@ -58,7 +58,7 @@ def crontab_lines(path, system):
             continue
         m = re.match(r"^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$", s)
         if m:
-            if m.group(1) in ("CRON_TZ", "TZ"):
+            if m.group(1) == "CRON_TZ":  # cronie reads only CRON_TZ for the schedule; TZ= is the command's
                 cron_tz = m.group(2).strip().strip("\"'")
             continue
         words = s.lstrip("-").split()  # cronie's `-` (no syslog) changes no time

@@ -27,7 +27,7 @@ public enum ImportCheck {
             return
         }
         let keys = top.compactMap(\.key.scalar)
-        invariant(Set(keys).isSubset(of: ["version", "name", "timezone", "triggers"]), "top-level keys \(keys)\n\(spec)")
+        invariant(Set(keys).isSubset(of: ["version", "name", "timezone", "runs_on", "triggers"]), "top-level keys \(keys)\n\(spec)")
         let triggers = top.first { $0.key.scalar == "triggers" }?.value.mapping.map { $0.compactMap(\.key.scalar) } ?? []
         invariant(triggers == result.triggerIDs, "triggers read back \(triggers), written \(result.triggerIDs)\n\(spec)")
         // What `check` says about the spec may be an error (a command holding a CR, say), never one

@@ -84,9 +84,9 @@ struct CalendarGroup {
         emitted = Array(repeating: false, count: members.count)
     }
 
-    /// Hands `sink` the group's fires while they precede `bound` (a merge entry) in plan order, at most
+    /// Hands `sink` the group's fires, each with its trigger's rank, while they precede `bound` (a merge entry) in plan order, at most
     /// `limit` of them; returns how many. `head` is then the first fire not handed out.
-    mutating func emit(before bound: FireHeap.Entry?, limit: Int, _ sink: (Fire) throws -> Void) rethrows -> Int {
+    mutating func emit(before bound: FireHeap.Entry?, limit: Int, _ sink: (Fire, _ rank: Int) throws -> Void) rethrows -> Int {
         var count = 0
         // One value updated field by field: cheaper than building a `Fire` (and its strings) per fire.
         var out = Fire(at: Instant(secondsSinceEpoch: 0), trigger: "", offset: 0, nominalWall: 0)
@@ -98,7 +98,7 @@ struct CalendarGroup {
             out.nominalWall = fire.nominal
             out.secondPass = fire.secondPass
             out.isMoved = fire.shifted
-            try sink(out)
+            try sink(out, ranks[Int(fire.member)])
             count += 1
             advance()
         }

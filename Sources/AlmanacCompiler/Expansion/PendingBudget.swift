@@ -2,7 +2,9 @@ import AlmanacModel
 import AlmanacTime
 
 /// The `pendingBudget` lint: the window's densest `min_coverage` span, found in one pass over the
-/// fires in plan order, and a warning when it holds more fires than `max_pending` can register.
+/// fires in plan order, and a warning when it holds more fires than `max_pending` can register —
+/// naming every trigger with a fire that a registration anywhere in the window can leave out, not
+/// only those of the densest span.
 struct PendingBudget {
     let maxPending: Int
     let coverage: Int64
@@ -17,9 +19,8 @@ struct PendingBudget {
     private var cursor: OffsetCursor?
     /// The end of the span starting at the last start asked, cached: fires often share an instant.
     private var headEnd: (start: Int64, end: Int64)?
-    /// The fires of the current span, from `head` on (a queue kept in two arrays; compacted as it runs).
+    /// The times of the fires of the current span, from `head` on (a queue; compacted as it runs).
     private var times: [Int64] = []
-    private var triggers: [String] = []
     private var head = 0
     /// The most fires seen in one span so far, and where that span starts (an index into `times`),
     /// while that span is still in the queue.
@@ -27,6 +28,11 @@ struct PendingBudget {
     private var flagged: Int?
     /// The densest span over budget, once its queue was complete.
     private(set) var densest: Densest?
+    /// Per trigger (by rank), its fires that a registration can leave out; and the ranks in the
+    /// order of their first such fire. Counted by rank, never by id: a string hashed per fire would
+    /// cost W5 (300,000 fires, nearly all over a budget of 64) more than the rest of this lint.
+    private var atRisk: [Int32] = []
+    private var riskOrder: [Int] = []
 
     /// A span that holds more fires than the budget.
     struct Densest: Equatable {
@@ -35,47 +41,11 @@ struct PendingBudget {
         var count: Int
         /// The first fire a registration at the span's start cannot hold.
         var firstUncovered: Int64
-        /// The trigger of each fire from `firstUncovered` to the span's end.
-        var lostFires: [String]
-
-        /// The triggers with fires from `firstUncovered` to the span's end, most fires lost first,
-        /// then by id, so the order is stable. Counted here, once, for the warning: a span becomes
-        /// the densest many times in one pass, and counting each time made this lint dominate the
-        /// compile of 10,000 daily triggers (W5 22 ms → see docs/benchmarks.md).
-        var losing: [String] { Self.ordered(counts).map(\.key) }
-
-        /// The first `n` of `losing` and how many there are in all, without ordering the rest:
-        /// the warning names five. Sorting all 10,000 triggers of W5 cost 3 ms of its 21.
-        func losing(first n: Int) -> (first: [String], total: Int) {
-            let counts = counts
-            var best: [(key: String, value: Int)] = []
-            for entry in counts {
-                if best.count < n {
-                    best.append(entry)
-                } else if let last = best.last, Self.before(entry, last) {
-                    best[best.count - 1] = entry
-                } else {
-                    continue
-                }
-                best = Self.ordered(best)
-            }
-            return (best.map(\.key), counts.count)
-        }
-
-        private var counts: [(key: String, value: Int)] {
-            var lost: [String: Int] = [:]
-            for trigger in lostFires { lost[trigger, default: 0] += 1 }
-            return lost.map { ($0.key, $0.value) }
-        }
-
-        private static func before(_ a: (key: String, value: Int), _ b: (key: String, value: Int)) -> Bool {
-            a.value != b.value ? a.value > b.value : a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
-        }
-
-        private static func ordered(_ entries: [(key: String, value: Int)]) -> [(key: String, value: Int)] {
-            entries.sorted(by: before)
-        }
     }
+
+    /// Every trigger (by rank) with a fire a registration can leave out, in the order of its first
+    /// such fire (the soonest to lose coverage first), with how many of its fires are at risk.
+    var losing: [(trigger: Int, fires: Int)] { riskOrder.map { ($0, Int(atRisk[$0])) } }
 
     init(limits: Limits, table: OffsetTable? = nil) {
         maxPending = limits.maxPending
@@ -107,8 +77,8 @@ struct PendingBudget {
         return end
     }
 
-    /// Takes the next fire in plan order.
-    mutating func observe(at: Int64, trigger: String) {
+    /// Takes the next fire in plan order, of the trigger of rank `trigger` (its place in id order).
+    mutating func observe(at: Int64, trigger: Int) {
         // Fires of the queue are all before front + coverage, so at the front's exit the queue is
         // exactly the front's span.
         while head < times.count, headSpanEnd() <= at {
@@ -117,13 +87,18 @@ struct PendingBudget {
         }
         if head >= 4096, head * 2 >= times.count {
             times.removeFirst(head)
-            triggers.removeFirst(head)
             flagged = flagged.map { $0 - head }
             head = 0
         }
         times.append(at)
-        triggers.append(trigger)
         let count = times.count - head
+        // The front's span is the earliest that holds this fire, so the one where it comes latest: a
+        // registration there holds the `maxPending` before it, and this fire is left out if any is.
+        if count > maxPending {
+            if trigger >= atRisk.count { atRisk += repeatElement(0, count: trigger + 1 - atRisk.count) }
+            if atRisk[trigger] == 0 { riskOrder.append(trigger) }
+            atRisk[trigger] += 1
+        }
         // Later spans replace the first only when strictly denser: the earliest densest span wins.
         if count > best {
             best = count
@@ -139,27 +114,41 @@ struct PendingBudget {
 
     private mutating func snapshot() {
         let cut = head + maxPending
-        densest = Densest(
-            start: times[head], end: end(of: times[head]), count: times.count - head, firstUncovered: times[cut],
-            lostFires: Array(triggers[cut..<times.count]))
+        densest = Densest(start: times[head], end: end(of: times[head]), count: times.count - head, firstUncovered: times[cut])
         flagged = nil
     }
 
     /// The warning for the densest span, if it is over budget; located at `max_pending` (or
-    /// `min_coverage`) when written, else at the first trigger that loses coverage.
-    func diagnostic(range: (String) -> SourceRange?) -> Diagnostic? {
+    /// `min_coverage`) when written, else at the first trigger that loses coverage. It names every
+    /// trigger that loses coverage anywhere in the window, and lists them with their fires at risk
+    /// and priority in its details. `trigger` gives a rank's id, place and priority.
+    func diagnostic(trigger: (Int) -> (id: String, range: SourceRange?, priority: Int)) -> Diagnostic? {
         guard let d = densest else { return nil }
-        let (losing, total) = d.losing(first: 5)
+        let losing = self.losing.map { (trigger($0.trigger), $0.fires) }
         let start = local(d.start), end = local(d.end)
-        let shown =
-            losing.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
-            + (total > 5 ? " and \(total - 5) more" : "")
+        let named = losing.map { "'\($0.0.id)' (\($0.1))" }.joined(separator: ", ")
         let length = days.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? Self.format(coverage)
+        let covers = Self.format(d.firstUncovered - d.start)
         let message = DiagnosticMessage.pendingBudget(
-            length: length, from: "\(start)", to: "\(end)", fires: d.count, maxPending: maxPending,
-            covers: Self.format(d.firstUncovered - d.start), until: "\(local(d.firstUncovered))", losing: shown)
-        return Diagnostic(message, at: limitsRange ?? losing.first.flatMap(range))
+            length: length, from: "\(start)", to: "\(end)", fires: d.count, maxPending: maxPending, covers: covers,
+            until: "\(local(d.firstUncovered))", triggers: losing.count, losing: named, phoneCeiling: Self.phoneCeiling)
+        var diagnostic = Diagnostic(message, at: limitsRange ?? losing.first?.0.range)
+        diagnostic.details = [
+            "span": .object(["from": .string("\(start)"), "to": .string("\(end)")]),
+            "fires": .number(String(d.count)), "max_pending": .number(String(maxPending)), "covers": .string(covers),
+            "covered_until": .string("\(local(d.firstUncovered))"),
+            "triggers": .array(
+                losing.map {
+                    .object([
+                        "id": .string($0.0.id), "fires_losing_coverage": .number(String($0.1)), "priority": .number(String($0.0.priority)),
+                    ])
+                }),
+        ]
+        return diagnostic
     }
+
+    /// What a phone holds at most: iOS keeps the soonest-firing 64 pending notifications of an app.
+    static let phoneCeiling = 64
 
     /// `2026-11-23T00:00:00-05:00` in the spec's zone, else UTC.
     func local(_ seconds: Int64) -> String {

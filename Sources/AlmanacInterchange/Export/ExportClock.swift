@@ -362,24 +362,28 @@ enum ExportClock {
         let select = selects(rule)
         var gapHits = Set<Int>(), overlapHits = Set<Int>(), shadowHits = Set<Int>()
         var shadowGap = ""
+        var stops: (gap: String, date: CivilDate)? = nil
+        if target == .systemd {
+            // Beyond a gap across an hour boundary systemd loses or stops, depending on the line.
+            for gap in SystemdGapBehaviour.gaps(rule.zone) {
+                for line in rule.lines where line.date == nil || line.date == gap.date {
+                    let one = ClockRule(zone: rule.zone, lines: [line], wildcard: rule.wildcard)
+                    guard selects(one)(gap.date) else { continue }
+                    switch SystemdGapBehaviour.outcome(hours: line.hours, minutes: line.minutes, seconds: line.seconds, gap: gap) {
+                    case .fires: break
+                    case .loses(let lost):
+                        shadowHits.formUnion(lost)
+                        shadowGap = gap.text
+                    case .stops: if stops == nil { stops = (gap.text, gap.date) }
+                    }
+                }
+            }
+        }
         for c in table.changes where c.instant >= span.from && c.instant < span.to {
             let isGap = c.after > c.before
             let wall = c.instant.secondsSinceEpoch + Int64(isGap ? c.before : c.after)
             let start = Int(((wall % 86_400) + 86_400) % 86_400)
             let length = abs(c.after - c.before)
-            // systemd also skips the rest of the hour a gap ends in when the gap crosses an hour
-            // boundary (Pacific/Chatham 02:45–03:45 loses 03:45–03:59; New York's 02:00–03:00 and
-            // Lord Howe's 02:00–02:30 lose nothing more: systemd-analyze 252, docs/interchange.md).
-            let end = (start + length) % 86_400, hourEnd = (end / 3600 + 1) * 3600
-            if isGap && target == .systemd && start / 3600 != (start + length) / 3600 && end % 3600 != 0 {
-                for t in times where t >= end && t < hourEnd {
-                    let date = LocalDateTime(wallSeconds: wall + Int64(length) + Int64(t - end)).date
-                    if select(date) {
-                        shadowHits.insert(t)
-                        shadowGap = clock(start) + "–" + clock(end)
-                    }
-                }
-            }
             for t in times {
                 let offset = ((t - start) % 86_400 + 86_400) % 86_400
                 guard offset < length else { continue }
@@ -414,6 +418,12 @@ enum ExportClock {
                         trigger.id, format: format, times: timesText(gapHits.sorted()), zone: rule.zone,
                         does: gapWords(target.gap(wildcard: rule.wildcard)), theirs: target.gap(wildcard: rule.wildcard).rawValue,
                         policy: trigger.dst.gap.rawValue),
+                    refused: false))
+        }
+        if let stops {
+            out.append(
+                ExportIssue(
+                    message: .exportLossSystemdStops(trigger.id, zone: rule.zone, gap: stops.gap, date: stops.date.description),
                     refused: false))
         }
         if !shadowHits.isEmpty {

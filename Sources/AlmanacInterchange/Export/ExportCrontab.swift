@@ -5,8 +5,17 @@ import AlmanacTime
 /// `almanac export crontab`: cronie lines grouped under a `CRON_TZ=` per zone, or in UTC (`--utc`)
 /// where converting the times is exact.
 enum ExportCrontab {
+    /// One job line and what it needs above it.
+    struct Job {
+        var trigger: Trigger
+        var zone: String
+        var lines: [String]
+        /// Assignments (`NAME=value` lines) by name, in force for this job.
+        var environment: [(name: String, line: String)]
+    }
+
     static func export(_ schedule: Schedule, options: ExportOptions) -> ExportResult {
-        var byZone: [String: [String]] = [:]
+        var jobs: [Job] = []
         var diagnostics: [Diagnostic] = []
         for trigger in schedule.triggers.sorted(by: { $0.id < $1.id }) where trigger.enabled {
             var (rule, issues) = ExportClock.translate(trigger, target: .crontab, format: "crontab")
@@ -26,6 +35,12 @@ enum ExportCrontab {
                     rule = nil
                 }
             }
+            if let misfire = trigger.misfire, misfire != .skip {
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossMisfire(
+                            trigger.id, format: "crontab", misfire: misfire.rawValue, does: "never runs a job it missed"), refused: false))
+            }
             let command = Exporter.command(trigger, options: options)
             if rule != nil && command == nil {
                 issues.append(
@@ -42,19 +57,87 @@ enum ExportCrontab {
                     rule = nil
                 }
             }
+            // Standard input after `%`, the environment as assignment lines above the job.
+            let payload = JobPayload(trigger)
+            var tail = ""
+            var environment: [(name: String, line: String)] = []
+            for key in payload.malformed {
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossPayload(trigger.id, format: "crontab", what: "a `\(key)` that is not text"), refused: false))
+            }
+            if let stdin = payload.stdin {
+                switch JobPayload.cronStdin(stdin) {
+                case .success(let t) where (cmd ?? "").utf8.count + t.utf8.count > CrontabText.maxCommandBytes:
+                    issues.append(
+                        ExportIssue(
+                            message: .exportLossPayload(
+                                trigger.id, format: "crontab",
+                                what: "standard input that makes the command longer than cronie's \(CrontabText.maxCommandBytes) bytes"),
+                            refused: false))
+                case .success(let t): tail = t
+                case .failure(let why):
+                    issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "crontab", what: why.what), refused: false))
+                }
+            }
+            if payload.user != nil {
+                // A user crontab (what this writes) has no user field; a system crontab's line has.
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossPayload(
+                            trigger.id, format: "crontab", what: "a user (`payload.user`), which a user crontab has no field for"),
+                        refused: false))
+            }
+            for (name, value) in payload.environment {
+                switch JobPayload.cronAssignment(name, value) {
+                case .success(let line): environment.append((name, line))
+                case .failure(let why):
+                    issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "crontab", what: why.what), refused: false))
+                }
+            }
             diagnostics += ExportClock.diagnostics(trigger, issues)
             guard let rule, let cmd else { continue }
+            let run = cmd + tail
             let schedules = rule.cronSource.map { [$0] } ?? rule.lines.map(ExportFields.cron)
-            for s in schedules { byZone[rule.zone, default: []].append("\(s) \(cmd)  # \(trigger.id)") }
+            // The id as the shell's comment at the end of the line, except after standard input,
+            // which runs to the end of the line: there it goes on a line of its own above.
+            let lines =
+                tail.isEmpty
+                ? schedules.map { "\($0) \(run)  # \(trigger.id)" } : [CrontabText.comment(trigger.id)] + schedules.map { "\($0) \(run)" }
+            jobs.append(Job(trigger: trigger, zone: rule.zone, lines: lines, environment: environment))
         }
-        guard !byZone.isEmpty else { return ExportResult(files: [], diagnostics: diagnostics) }
+        guard !jobs.isEmpty else { return ExportResult(files: [], diagnostics: diagnostics) }
         var text =
             CrontabText.comment("\(schedule.name): exported by almanac export crontab (cronie: CRON_TZ= applies to the lines below it)")
             + "\n"
-        for zone in byZone.keys.sorted() {
-            text += "\nCRON_TZ=\(zone)\n" + byZone[zone]!.joined(separator: "\n") + "\n"
+        // An assignment applies to every line below it, and cron cannot unset one: jobs with the same
+        // environment go together, those with none first.
+        let key: (Job) -> String = { $0.environment.map(\.line).joined(separator: "\n") }
+        jobs.sort { (key($0), $0.zone, $0.trigger.id) < (key($1), $1.zone, $1.trigger.id) }
+        var inForce: [String: String] = [:]
+        var zone: String?
+        for job in jobs {
+            let wanted = Dictionary(job.environment, uniquingKeysWith: { a, _ in a })
+            for (name, line) in inForce.sorted(by: { $0.key < $1.key }) where wanted[name] == nil {
+                diagnostics += ExportClock.diagnostics(
+                    job.trigger, [ExportIssue(message: .exportLossCrontabInherited(job.trigger.id, assignment: line), refused: false)])
+            }
+            let changed = job.environment.filter { inForce[$0.name] != $0.line }
+            if !changed.isEmpty || job.zone != zone {
+                text += "\n"
+                for (name, line) in changed {
+                    text += line + "\n"
+                    inForce[name] = line
+                }
+                if job.zone != zone { text += "CRON_TZ=\(job.zone)\n" }
+                zone = job.zone
+            }
+            for line in job.lines { text += line + "\n" }
         }
-        return ExportResult(files: [ExportFile(name: Exporter.safeName(schedule.name) + ".crontab", text: text)], diagnostics: diagnostics)
+        var bag = DiagnosticBag()
+        bag.emit(contentsOf: diagnostics)
+        return ExportResult(
+            files: [ExportFile(name: Exporter.safeName(schedule.name) + ".crontab", text: text)], diagnostics: bag.diagnostics)
     }
 
     /// The same rule in UTC: the zone's offset must never change and be whole minutes, and a time

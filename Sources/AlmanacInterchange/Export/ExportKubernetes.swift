@@ -24,6 +24,13 @@ enum ExportKubernetes {
                             trigger.id, format: "k8s", policy: "queue", does: "has no queue (exported as Forbid: a late run is skipped)"),
                         refused: false))
             }
+            if let misfire = trigger.misfire, misfire != .once {
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossMisfire(
+                            trigger.id, format: "k8s", misfire: misfire.rawValue,
+                            does: "starts the latest schedule it missed, once (no startingDeadlineSeconds is written)"), refused: false))
+            }
             let command = Exporter.command(trigger, options: options)
             let image = Exporter.payloadString(trigger, "image") ?? options.image
             if rule != nil && command == nil {
@@ -44,9 +51,62 @@ enum ExportKubernetes {
                     rule = nil
                 }
             }
+            // The container's `env:` carries the environment; a Job has no standard input to give (a
+            // container's `stdin` is an attach stream) and takes a user as a number only.
+            let payload = JobPayload(trigger)
+            var env: [String] = []
+            for key in payload.malformed {
+                issues.append(
+                    ExportIssue(message: .exportLossPayload(trigger.id, format: "k8s", what: "a `\(key)` that is not text"), refused: false)
+                )
+            }
+            for (name, value) in payload.environment {
+                switch JobPayload.kubernetesEnvironment(name, value) {
+                case .success(let entry): env.append(entry)
+                case .failure(let why):
+                    issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "k8s", what: why.what), refused: false))
+                }
+            }
+            if payload.stdin != nil {
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossPayload(
+                            trigger.id, format: "k8s", what: "standard input (`payload.stdin`), which a CronJob cannot give its container"),
+                        refused: false))
+            }
+            if payload.user != nil {
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossPayload(
+                            trigger.id, format: "k8s",
+                            what: "a user (`payload.user`), which a CronJob's container takes only as a numeric runAsUser"), refused: false)
+                )
+            }
+            // What the controller's parser (robfig/cron) reads must be what the plan fires.
+            var schedules: [String] = []
+            if let r = rule {
+                switch Self.schedules(trigger, r) {
+                case .success(let s): schedules = s
+                case .failure(let refusal):
+                    issues.append(
+                        ExportIssue(message: .exportRefusedCalendar(trigger.id, format: "k8s", what: refusal.what), refused: true))
+                    rule = nil
+                }
+            }
+            if let r = rule {
+                let quirks = schedules.compactMap { try? RobfigSpec.parse($0).get() }.flatMap {
+                    RobfigClockChanges.differences($0, zone: r.zone, policy: DSTPolicy(gap: .skip, overlap: .both))
+                }
+                if !quirks.isEmpty {
+                    issues.append(
+                        ExportIssue(
+                            message: .exportLossRobfigClockChange(
+                                trigger.id, zone: r.zone, days: RobfigClockChanges.summary(quirks.sorted { $0.date < $1.date })),
+                            refused: false))
+                }
+            }
             diagnostics += ExportClock.diagnostics(trigger, issues)
             guard let rule, let command, let image else { continue }
-            let schedules = rule.cronSource.map { [$0] } ?? rule.lines.map(ExportFields.cron)
             // DNS-1123 and at most 52 characters (a CronJob's Jobs add 11); ids that read the same
             // once `.` and `_` are dashes get a number.
             var base = String((Exporter.safeName(schedule.name) + "-" + Exporter.safeName(trigger.id)).prefix(44))
@@ -57,6 +117,8 @@ enum ExportKubernetes {
                 base = "\(base)-\(n)"
             }
             used.insert(base)
+            // Under the container's keys (18 spaces), one flow mapping per variable.
+            let envBlock = env.isEmpty ? "" : "\n                  env:" + env.map { "\n                    - " + $0 }.joined()
             for (n, cron) in schedules.enumerated() {
                 let name = schedules.count == 1 ? base : "\(base)-\(n + 1)"
                 used.insert(name)
@@ -82,7 +144,7 @@ enum ExportKubernetes {
                               containers:
                                 - name: job
                                   image: \(YAMLText.doubleQuoted(image))
-                                  command: ["/bin/sh", "-c", \(YAMLText.doubleQuoted(command))]
+                                  command: ["/bin/sh", "-c", \(YAMLText.doubleQuoted(command))]\(envBlock)
 
                     """)
             }
@@ -90,5 +152,21 @@ enum ExportKubernetes {
         let text = documents.map { "---\n" + $0 }.joined()
         return ExportResult(
             files: text.isEmpty ? [] : [ExportFile(name: Exporter.safeName(schedule.name) + ".yaml", text: text)], diagnostics: diagnostics)
+    }
+
+    /// The schedules to write: a cron trigger's own text when robfig reads it as Almanac does, else
+    /// a text robfig reads so (`*/2` in a day field ORs the days in robfig: written `1-31/2` or `*`);
+    /// other kinds as clock lines, which never use what robfig reads otherwise.
+    static func schedules(_ trigger: Trigger, _ rule: ClockRule) -> Result<[String], ExportClock.Refusal> {
+        guard case .cron(let e) = trigger.kind else { return .success(rule.lines.map(ExportFields.cron)) }
+        if case .success(let r) = RobfigSpec.parse(e.source), RobfigText.sameFires(e, r) { return .success([e.source]) }
+        guard let text = RobfigText.robfig(e) else {
+            return .failure(
+                .init(
+                    what:
+                        "a day of month restricted together with restricted weekdays where both must match (robfig/cron, the controller's parser, ANDs the two only when one is `*`)"
+                ))
+        }
+        return .success([text])
     }
 }

@@ -19,7 +19,9 @@ enum ExportSystemd {
                             does: "never starts a service that is still running (its runs are skipped, as with forbid)"),
                         refused: false))
             }
-            let misfire = Exporter.payloadString(trigger, "misfire") ?? options.misfire
+            // The trigger's own `misfire` first (what `import systemd` writes for Persistent=), then an
+            // older spec's payload key, then `--misfire`.
+            let misfire = trigger.misfire?.rawValue ?? Exporter.payloadString(trigger, "misfire") ?? options.misfire
             if misfire == "all" {
                 issues.append(ExportIssue(message: .exportLossMisfireAll(trigger.id, format: "systemd"), refused: false))
             }
@@ -40,6 +42,29 @@ enum ExportSystemd {
                     rule = nil
                 }
             }
+            // The environment, standard input and user the service runs with (`almanac import crontab` writes them).
+            let payload = JobPayload(trigger)
+            var exec: [String] = []
+            for key in payload.malformed {
+                issues.append(
+                    ExportIssue(
+                        message: .exportLossPayload(trigger.id, format: "systemd", what: "a `\(key)` that is not text"), refused: false))
+            }
+            for (name, value) in payload.environment {
+                switch JobPayload.systemdEnvironment(name, value) {
+                case .success(let line): exec.append(line)
+                case .failure(let why):
+                    issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "systemd", what: why.what), refused: false))
+                }
+            }
+            if let stdin = payload.stdin { exec += JobPayload.systemdStdin(stdin) }
+            if let user = payload.user {
+                switch JobPayload.systemdUser(user) {
+                case .success(let line): exec.append(line)
+                case .failure(let why):
+                    issues.append(ExportIssue(message: .exportLossPayload(trigger.id, format: "systemd", what: why.what), refused: false))
+                }
+            }
             diagnostics += ExportClock.diagnostics(trigger, issues)
             guard let rule, let execStart else { continue }
             // A trigger id is a valid unit name as it is (`[a-z0-9._-]`), so names never collide.
@@ -53,7 +78,8 @@ enum ExportSystemd {
             }
             timer +=
                 "AccuracySec=1s\nPersistent=\(misfire == "skip" ? "false" : "true")\nUnit=\(name).service\n\n[Install]\nWantedBy=timers.target\n"
-            let service = "[Unit]\nDescription=\(description)\n\n[Service]\nType=oneshot\nExecStart=\(execStart)\n"
+            let service =
+                "[Unit]\nDescription=\(description)\n\n[Service]\nType=oneshot\nExecStart=\(execStart)\n" + exec.map { $0 + "\n" }.joined()
             files.append(ExportFile(name: name + ".service", text: service))
             files.append(ExportFile(name: name + ".timer", text: timer))
         }

@@ -6,8 +6,9 @@ import AlmanacModel
 /// - Job lines keep their five fields as written: Almanac's `cron:` reads them as Vixie does,
 ///   the day-of-month/day-of-week rule included (OR when both are restricted, AND when either
 ///   starts with `*`).
-/// - `CRON_TZ=` (cronie) and `TZ=` name the zone of the lines after them; other `NAME=value` lines
-///   go into the payload's `environment` of the lines after them, `TZ` included.
+/// - `CRON_TZ=` (cronie) names the zone of the lines after them; other `NAME=value` lines go into
+///   the payload's `environment` of the lines after them, `TZ=` included (cronie passes it to the
+///   command and matches the schedule in the daemon's zone).
 /// - The command is cut at its first unescaped `%`, the rest is the job's standard input with
 ///   each further `%` a newline, and `\%` is a literal `%` (cron's `do_command.c`).
 /// - The DST policy is cron's own (`cron.c`): see `dstPolicy`.
@@ -25,9 +26,11 @@ struct CrontabImporter {
                 "A system crontab: the sixth field is the user, kept in the payload as `user`; almanac-exec runs every command as its own user."
             )
         }
+        spec.header.append("cron never runs a job whose time passed while it was not running (`misfire: skip`).")
         var environment: [String: JSONValue] = [:]
         var mailto: Int? = nil
         var zone: (name: String, line: Int)? = nil
+        var tzLine: Int?
         var comments: [String] = []
         for (number, text) in sourceLines(file) {
             let scalars = Array(text.unicodeScalars)
@@ -48,7 +51,10 @@ struct CrontabImporter {
                 continue
             }
             if let (name, value, valueColumn) = Self.assignment(scalars, from: i) {
-                if name == "CRON_TZ" || name == "TZ" {
+                // Only CRON_TZ= sets the zone cronie matches the lines below in; TZ= (like every other
+                // assignment) is the command's environment, and the schedule stays in the daemon's zone.
+                if name == "TZ" { tzLine = number }
+                if name == "CRON_TZ" {
                     guard ZoneNames.isKnown(value) else {
                         diagnostics.emit(
                             Diagnostic(.importUnknownZone(value), at: sourceRange(line: number, column: valueColumn, length: value.count)))
@@ -68,6 +74,9 @@ struct CrontabImporter {
                 continue
             }
             if quiet { trigger.comment("`-`: cronie does not log this job to syslog; an executor journals every fire.") }
+            if let tzLine, zone == nil {
+                trigger.comment("TZ= (line \(tzLine)) is the command's environment: cronie matches this line in its own zone.")
+            }
             trigger.comments = comments + trigger.comments
             comments = []
             spec.triggers.append(trigger)
@@ -152,6 +161,7 @@ struct CrontabImporter {
         let policy = dstPolicy(wildcard: wild, cronTZ: zone, daemonZone: timezone)
         trigger.comments += policy.comment
         trigger.set("dst", "{gap: \(policy.gap), overlap: \(policy.overlap)}")
+        trigger.set("misfire", "skip")
         trigger.payload.append(("command", .string(command)))
         if let stdin { trigger.payload.append(("stdin", .string(stdin))) }
         if !environment.isEmpty { trigger.payload.append(("environment", .object(environment))) }
@@ -215,7 +225,8 @@ struct CrontabImporter {
     }
 
     /// cron's `%`: the command ends at the first unescaped `%`; the rest is standard input, each
-    /// further unescaped `%` a newline; `\%` is a literal `%` in both, other backslashes stay.
+    /// further unescaped `%` a newline, and a final newline added when the input has none (cronie);
+    /// `\%` is a literal `%` in both, other backslashes stay.
     static func splitPercent(_ s: [Unicode.Scalar]) -> (String, String?) {
         var command = String.UnicodeScalarView()
         var i = 0
@@ -235,6 +246,7 @@ struct CrontabImporter {
             i += 1
         }
         guard cut else { return (String(command), nil) }
+        // cronie (`do_command.c`) ends non-empty input with a newline when it has none.
         var input = String.UnicodeScalarView()
         while i < s.count {
             if s[i] == "\\", i + 1 < s.count, s[i + 1] == "%" {
@@ -245,6 +257,7 @@ struct CrontabImporter {
             input.append(s[i] == "%" ? "\n" : s[i])
             i += 1
         }
+        if let last = input.last, last != "\n" { input.append("\n") }
         return (String(command), String(input))
     }
 

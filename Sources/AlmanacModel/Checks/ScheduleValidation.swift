@@ -48,6 +48,7 @@ struct ScheduleChecks {
         }
         limits(schedule.limits)
         MeaningRules.phoneCeilings(schedule.limits, runsOn: schedule.runsOn).forEach { emit($0) }
+        if let name = schedule.swift.typeName { emit(MeaningRules.swiftTypeName(name, at: nil)) }
         for (name, region) in schedule.regions.sorted(by: { $0.key < $1.key }) {
             if !IdentifierSyntax.isIdentifier(name) {
                 emit(Diagnostic(.nameInvalid(what: "region name", name), at: nil))
@@ -134,6 +135,11 @@ struct ScheduleChecks {
         emit(MeaningRules.outOfRange("`priority`", t.priority, bounds: MeaningRules.priorityBounds, at: at))
         for key in JSONWriter.sortedKeys(t.payload) {
             for problem in MeaningRules.payloadEntry(key, t.payload[key]!, at: { _, _ in at }) { emit(problem) }
+        }
+        if let shape = schedule.payloadShape {
+            for key in t.payload.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                emit(MeaningRules.payloadValue(key, t.payload[key]!, of: "trigger '\(t.id)'", shape: shape, at: at))
+            }
         }
         kind(t, at: at)
     }

@@ -61,7 +61,18 @@ struct CronField: Sendable {
             }
             guard let dash else {
                 if let slash {
-                    let fixed = "\(t.string(rangePart))-\(high)\(t.string(slash..<r.upperBound))"
+                    // The day-of-week range to write ends on Saturday (6): 7 is Sunday again, so
+                    // `Mon-7/2` would add Sundays to `Mon/2`'s Monday, Wednesday, Friday.
+                    let last = high == 7 ? 6 : high
+                    var end = "\(last)"
+                    if !names.isEmpty, t.letterRun(from: rangePart.lowerBound) == rangePart {
+                        // A name ends a named range, capitalised as the start is.
+                        end = names[last - low]
+                        if t[rangePart.lowerBound].map({ $0.properties.isUppercase }) ?? false {
+                            end = end.prefix(1).uppercased() + end.dropFirst()
+                        }
+                    }
+                    let fixed = "\(t.string(rangePart))-\(end)\(t.string(slash..<r.upperBound))"
                     return .failure(
                         SyntaxError(.cronStepNeedsRange(fixed: fixed), at: r))
                 }
@@ -71,6 +82,9 @@ struct CronField: Sendable {
             case .failure(let e): return .failure(e)
             case .success(let v): to = v
             }
+            // cronie (`entry.c`): a range that ends at 0 below its start ends at 7, which in the
+            // day-of-week field is Sunday: `6-0` and `sat-sun` are Saturday and Sunday, `1-0` every day.
+            if high == 7, from > to, to == 0, slash == nil { to = 7 }
             guard from <= to else {
                 return .failure(
                     SyntaxError(
@@ -112,7 +126,7 @@ struct CronField: Sendable {
         let word = t.lowercased(r)
         if !names.isEmpty, t.letterRun(from: r.lowerBound) == r {
             if let i = names.firstIndex(of: word) {
-                return .success(endOfRange && i == 0 && high == 7 ? 7 : i + low)
+                return .success(i + low)
             }
             let hint = ValueSyntax.nameHint(for: word, short: names, full: fullNames)
             return .failure(
@@ -126,8 +140,16 @@ struct CronField: Sendable {
     private func foreignSyntax(_ t: ScalarText, _ r: Range<Int>) -> SyntaxError? {
         // Every foreign form has one of these characters (or a non-ASCII one that upper-cases to
         // them); most elements are plain numbers and `*`, which need no string built.
-        guard r.contains(where: { i in t[i].map { !$0.isASCII || "?#LlWw".unicodeScalars.contains($0) } ?? false }) else { return nil }
+        guard r.contains(where: { i in t[i].map { !$0.isASCII || "?#LlWw~".unicodeScalars.contains($0) } ?? false }) else { return nil }
         let s = t.string(r)
+        if s.contains("~") {
+            let ends = s.split(separator: "~", omittingEmptySubsequences: false)
+            return SyntaxError(
+                .cronRandom(
+                    s, low: ends.first.map { $0.isEmpty ? "\(low)" : String($0) } ?? "\(low)",
+                    high: ends.count > 1 && !ends[1].isEmpty ? String(ends[1]) : "\(high)", field: name),
+                at: r)
+        }
         if s == "?" {
             return SyntaxError(.cronQuestionMark, at: r)
         }

@@ -1,3 +1,5 @@
+import AlmanacJSON
+
 /// How serious a diagnostic is; errors make a spec unusable, warnings fail only under `--strict`.
 public enum Severity: String, Sendable, Comparable {
     case error, warning, note
@@ -25,6 +27,9 @@ public struct Diagnostic: Hashable, Sendable {
     /// Where in the spec; nil only for problems of the file as a whole.
     public var range: SourceRange?
     public var notes: [Note]
+    /// What the diagnostic is about, structured for tools (`check --format json` writes it as
+    /// `"details"`): W0605 lists every trigger that loses coverage with its fires and priority.
+    public var details: [String: JSONValue] = [:]
 
     /// The words come from the catalogue (`init(_: DiagnosticMessage, …)`); this is its back end.
     init(

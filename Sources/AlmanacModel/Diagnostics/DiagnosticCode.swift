@@ -49,6 +49,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case exportUnwritable = "E0231"
     case invalidEnvironmentName = "E0232"
 
+    // MARK: E026x — declared payload shapes (`payloads:`)
+    case payloadTypeUnknown = "E0260"
+    case payloadValueType = "E0261"
+
     // MARK: E03xx — references and meaning
     case unknownBlackout = "E0301"
     case unknownRegion = "E0302"
@@ -92,6 +96,11 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case regionBudget = "W0604"
     case pendingBudget = "W0605"
     case windowOutOfRange = "E0606"
+    // MARK: E062x/W062x — phones and the code an app is built with
+    case payloadKeyUndeclared = "W0620"
+    case payloadShapeMissing = "W0621"
+    case generatedTypeNameCollision = "E0620"
+    case payloadAccessorUnavailable = "E0621"
 
     // MARK: E07xx — expectation files (`almanac test`)
     case expectUnknownTrigger = "E0701"
@@ -117,6 +126,14 @@ public enum DiagnosticCode: String, Sendable, CaseIterable, Hashable {
     case importSyntax = "E0911"
     case importUnsupported = "E0912"
     case importNeedsZone = "E0913"
+    // MARK: E092x — importing: zone definitions, engine-specific readings, warnings
+    case importZoneDefinition = "E0920"
+    case importEndBeforeStart = "W0921"
+    case importUntilBeforeStart = "W0922"
+    case importEngineLoses = "W0923"
+    case importZoneReadFloating = "W0924"
+    // MARK: E016x — sizes an importer refuses before it builds anything
+    case importTooLarge = "E0160"
 
     public var defaultSeverity: Severity {
         rawValue.hasPrefix("W") ? .warning : .error

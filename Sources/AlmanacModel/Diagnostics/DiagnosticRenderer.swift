@@ -128,6 +128,7 @@ public struct DiagnosticRenderer: Sendable {
                     return .object(n)
                 })
         }
+        if !d.details.isEmpty { o["details"] = .object(d.details) }
         return .object(o)
     }
 

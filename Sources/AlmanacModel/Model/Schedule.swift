@@ -16,6 +16,10 @@ public struct Schedule: Sendable {
     public var regions: [String: Region] { didSet { isKnownValid = false } }
     /// Sorted by id when read from a spec; in any order when built in code.
     public var triggers: [Trigger] { didSet { isKnownValid = false } }
+    /// `payloads:`, the payload keys the app reads and their types; nil when not declared.
+    public var payloadShape: PayloadShape? { didSet { isKnownValid = false } }
+    /// `swift:`, how the generated Swift types are named and who may see them.
+    public var swift: SwiftOptions
     /// Set by the YAML front end, which applied every rule of `validate()` while reading, and
     /// cleared by any change since: then the compiler need not check the schedule again (a tenth of
     /// compiling 10,000 triggers for 30 days, `scripts/bench.sh expand`, W5).
@@ -26,7 +30,8 @@ public struct Schedule: Sendable {
 
     public init(
         version: Int = 1, name: String, timezone: String? = nil, horizon: WindowLength? = nil,
-        limits: Limits = Limits(), runsOn: RunnerProfile = .default, regions: [String: Region] = [:], triggers: [Trigger] = []
+        limits: Limits = Limits(), runsOn: RunnerProfile = .default, regions: [String: Region] = [:], triggers: [Trigger] = [],
+        payloadShape: PayloadShape? = nil, swift: SwiftOptions = SwiftOptions()
     ) {
         self.version = version
         self.name = name
@@ -36,6 +41,8 @@ public struct Schedule: Sendable {
         self.runsOn = runsOn
         self.regions = regions
         self.triggers = triggers
+        self.payloadShape = payloadShape
+        self.swift = swift
     }
 }
 

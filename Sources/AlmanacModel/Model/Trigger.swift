@@ -32,6 +32,7 @@ public struct Trigger: Sendable {
         @usableFromInline var enabled: Bool
         @usableFromInline var dst: DSTPolicy
         @usableFromInline var concurrency: Concurrency
+        @usableFromInline var misfire: Misfire? = nil
         @usableFromInline var dstGapStated: Bool = false
         @usableFromInline var dstOverlapStated: Bool = false
         @usableFromInline var range: SourceRange? = nil
@@ -163,6 +164,13 @@ public struct Trigger: Sendable {
         _modify { yield &fields.concurrency }
         set { fields.concurrency = newValue }
     }
+    /// What an executor does with fires it could not deliver on time; nil: the executor's default.
+    @inlinable
+    public var misfire: Misfire? {
+        get { storage.fields.misfire }
+        _modify { yield &fields.misfire }
+        set { fields.misfire = newValue }
+    }
     /// Whether the spec wrote `dst.gap` / `dst.overlap` (on the trigger or in `defaults`): a policy
     /// chosen on purpose satisfies the daylight-saving lint.
     @inlinable
@@ -190,14 +198,14 @@ public struct Trigger: Sendable {
         id: String, kind: TriggerKind, timezone: String? = nil, start: Bound? = nil, end: Bound? = nil,
         count: Int? = nil, except: [DateRange] = [], exceptWritten: [ExceptItem] = [], during: During? = nil,
         jitter: TimeSpan? = nil, invalidDates: InvalidDatePolicy = .omit, payload: [String: JSONValue] = [:], priority: Int = 0,
-        enabled: Bool = true, dst: DSTPolicy = .standard, concurrency: Concurrency = .allow,
+        enabled: Bool = true, dst: DSTPolicy = .standard, concurrency: Concurrency = .allow, misfire: Misfire? = nil,
         dstGapStated: Bool = false, dstOverlapStated: Bool = false, range: SourceRange? = nil
     ) {
         storage = Storage(
             Fields(
                 id: id, kind: kind, timezone: timezone, start: start, end: end, count: count, except: except,
                 exceptWritten: exceptWritten, during: during, jitter: jitter, invalidDates: invalidDates, payload: payload,
-                priority: priority, enabled: enabled, dst: dst, concurrency: concurrency, dstGapStated: dstGapStated,
+                priority: priority, enabled: enabled, dst: dst, concurrency: concurrency, misfire: misfire, dstGapStated: dstGapStated,
                 dstOverlapStated: dstOverlapStated, range: range))
     }
 }

@@ -13,7 +13,7 @@ struct CommonFields {
     /// In this order: `CommonNodes` reads its slots by position.
     static let keys: KeyList = [
         "timezone", "start", "end", "count", "except", "during", "jitter",
-        "invalid_dates", "payload", "priority", "enabled", "dst", "concurrency",
+        "invalid_dates", "payload", "priority", "enabled", "dst", "concurrency", "misfire",
     ]
 
     var timezone: Located<String>?
@@ -34,6 +34,7 @@ struct CommonFields {
     var gap: GapPolicy?
     var overlap: OverlapPolicy?
     var concurrency: Concurrency?
+    var misfire: Misfire?
 
     /// These fields over `defaults`, in place: `dst` merges key by key, the rest replace. A written
     /// `payload` was already read over the defaults' one (`commonFields(_:payloadBase:)`). In
@@ -57,6 +58,7 @@ struct CommonFields {
         if overlap == nil { overlap = defaults.overlap }
         if payload == nil { payload = defaults.payload }
         if concurrency == nil { concurrency = defaults.concurrency }
+        if misfire == nil { misfire = defaults.misfire }
     }
 }
 
@@ -107,6 +109,7 @@ extension SpecValidator {
         if let v = nodes.priority { c.priority = integer(v, "`priority`", in: MeaningRules.priorityBounds) }
         if let v = nodes.enabled { c.enabled = boolean(v, "`enabled`") }
         if let v = nodes.concurrency { c.concurrency = choice(v, "`concurrency`", Concurrency.self) }
+        if let v = nodes.misfire { c.misfire = choice(v, "`misfire`", Misfire.self) }
         if let v = nodes.dst, let word = v.scalar, !v.isNull {
             // `dst: first`: a policy without saying whether it is for the gap or the overlap.
             let key = GapPolicy(rawValue: word) != nil ? "gap" : OverlapPolicy(rawValue: word) != nil ? "overlap" : nil

@@ -38,4 +38,5 @@ struct CommonNodes {
     var enabled: YAMLNode? { value(10) }
     var dst: YAMLNode? { value(11) }
     var concurrency: YAMLNode? { value(12) }
+    var misfire: YAMLNode? { value(13) }
 }

@@ -5,7 +5,8 @@ import AlmanacTime
 /// Validates the top level of a spec into a `Schedule`, collecting every problem.
 struct SpecValidator {
     static let topLevelKeys: KeyList = [
-        "version", "name", "runs_on", "timezone", "horizon", "limits", "defaults", "blackouts", "regions", "triggers",
+        "version", "name", "runs_on", "timezone", "horizon", "limits", "defaults", "blackouts", "regions", "triggers", "payloads",
+        "swift",
     ]
 
     var diagnostics = DiagnosticBag()
@@ -72,6 +73,11 @@ struct SpecValidator {
             diagnostics.emit(Diagnostic(.triggersMissing, at: firstLineRange(root)))
         }
         schedule.regions = regions
+        if let p = top["payloads"], let (shape, misdeclared) = payloadShape(p) {
+            schedule.payloadShape = shape
+            checkPayloads(top, against: shape, skipping: misdeclared)
+        }
+        if let s = top["swift"] { schedule.swift = swiftOptions(s) }
         reportUnused()
         return schedule
     }

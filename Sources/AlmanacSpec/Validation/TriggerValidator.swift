@@ -51,7 +51,8 @@ extension SpecValidator {
             except: fields.except?.value ?? [], exceptWritten: fields.exceptWritten, during: fields.during?.value, jitter: fields.jitter,
             invalidDates: fields.invalidDates ?? .omit, payload: fields.payload ?? [:], priority: fields.priority ?? 0,
             enabled: fields.enabled ?? true, dst: DSTPolicy(gap: fields.gap ?? .shift, overlap: fields.overlap ?? .first),
-            concurrency: fields.concurrency ?? .allow, dstGapStated: fields.gap != nil, dstOverlapStated: fields.overlap != nil,
+            concurrency: fields.concurrency ?? .allow, misfire: fields.misfire, dstGapStated: fields.gap != nil,
+            dstOverlapStated: fields.overlap != nil,
             range: key.range)
         checkMeaning(trigger, fields: fields, key: key, kindNode: kindNode, anchorNode: m["anchor"])
         if case .every(let rule) = kind, let jitter = trigger.jitter,

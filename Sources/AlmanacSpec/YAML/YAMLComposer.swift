@@ -7,14 +7,18 @@ import CYAML
 /// by YAML 1.1; we need exact ranges for carets and the text as written.
 public enum YAMLComposer {
     /// Composes the single document in `bytes`; nil when there is none or it is unusable, with
-    /// the reasons emitted into `diagnostics`.
-    public static func compose(_ bytes: [UInt8], limits: YAMLLimits = .standard, diagnostics: inout DiagnosticBag) -> YAMLNode? {
+    /// the reasons emitted into `diagnostics`. `firstLine` is the line `bytes` starts on in its file
+    /// (a document cut from a multi-document file keeps the file's line numbers).
+    public static func compose(
+        _ bytes: [UInt8], limits: YAMLLimits = .standard, firstLine: Int = 1, diagnostics: inout DiagnosticBag
+    ) -> YAMLNode? {
         if bytes.count > limits.maxBytes {
             diagnostics.emit(
                 Diagnostic(.fileTooLarge(limit: limits.maxBytes), at: SourceRange(line: 1, column: 1, length: 1)))
             return nil
         }
         var state = ComposerState(limits: limits)
+        state.lineOffset = firstLine - 1
         // A node takes at least 4 bytes of YAML (`a: b` is 3 nodes in 5): room for all of them up
         // front saves copying the arrays as they grow.
         let expected = min(bytes.count / 4, limits.maxNodes)
@@ -94,7 +98,14 @@ private struct ComposerState {
         }
     }
 
-    func position(_ mark: yaml_mark_t) -> SourcePosition { lines.position(mark) }
+    /// Lines before the composed text in its file.
+    var lineOffset = 0
+
+    func position(_ mark: yaml_mark_t) -> SourcePosition { shifted(lines.position(mark)) }
+
+    func shifted(_ position: SourcePosition) -> SourcePosition {
+        lineOffset == 0 ? position : SourcePosition(line: position.line + lineOffset, column: position.column)
+    }
 
     static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         guard let pointer else { return nil }
@@ -147,7 +158,7 @@ private struct ComposerState {
         var position = self.position(parser.problem_mark)
         if parser.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset, not a line; report where the bad byte sits.
-            position = Self.position(ofByte: Int(parser.problem_offset), in: buffer)
+            position = shifted(Self.position(ofByte: Int(parser.problem_offset), in: buffer))
             fail(.notUTF8(problem, byte: Int(parser.problem_offset)), at: position)
             return
         }

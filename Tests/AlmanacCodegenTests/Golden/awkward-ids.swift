@@ -2,24 +2,32 @@
 // Regenerate after changing the spec (the build-tool plugin does it on every build).
 
 /// The triggers of the schedule `awkward-ids`; raw values are the trigger ids.
-public enum AwkwardTrigger: String, CaseIterable, Hashable, Sendable {
+internal enum AwkwardTrigger: String, CaseIterable, Hashable, Sendable {
+    /// `2fa-reminder`: Every 1 hour of elapsed time, aligned to midnight UTC. Title: 2FA
     case _2faReminder = "2fa-reminder"
+    /// `class`: At 09:00 every day, Europe/Berlin. Title: Class
     case `class` = "class"
+    /// `daily.report_v2`: At 17:00, Monday to Friday, Europe/Berlin. Title: Report
     case dailyReportV2 = "daily.report_v2"
+    /// `default`: At 08:00 every day, Europe/Berlin. Title: Default
     case `default` = "default"
+    /// `in`: At 12:00 every day, Europe/Berlin.
     case `in` = "in"
+    /// `none` (`none_`: `.none` on an optional would mean `Optional.none`): At 10:00 every day, Europe/Berlin.
+    case none_ = "none"
+    /// `self`: Once, at 2027-01-01 09:00, Europe/Berlin.
     case `self` = "self"
 }
 
 /// A fire of `AwkwardTrigger`, as the plan and the notification centre name it:
 /// `morning-pill@2026-11-23T08:00:00`, and `~2` for the later of two fires at a wall time that
 /// occurs twice (clocks falling back). The time is the nominal local time in the trigger's zone.
-public struct AwkwardFireID: Hashable, Sendable, CustomStringConvertible {
-    public var trigger: AwkwardTrigger
-    public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
-    public var isSecondPass: Bool
+internal struct AwkwardFireID: Hashable, Sendable, CustomStringConvertible {
+    internal var trigger: AwkwardTrigger
+    internal var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    internal var isSecondPass: Bool
 
-    public init(trigger: AwkwardTrigger, year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0,
+    internal init(trigger: AwkwardTrigger, year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0,
                 isSecondPass: Bool = false) {
         self.trigger = trigger
         (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
@@ -27,7 +35,7 @@ public struct AwkwardFireID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Nil for an id of another schedule, or one that is not a fire id.
-    public init?(_ id: String) {
+    internal init?(_ id: String) {
         var text = Substring(id)
         let secondPass = text.hasSuffix("~2")
         if secondPass { text = text.dropLast(2) }
@@ -49,7 +57,7 @@ public struct AwkwardFireID: Hashable, Sendable, CustomStringConvertible {
                   isSecondPass: secondPass)
     }
 
-    public var description: String {
+    internal var description: String {
         func pad(_ n: Int, _ width: Int) -> String {
             let digits = String(n)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -59,29 +67,55 @@ public struct AwkwardFireID: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A fire's payload, read from the dictionary it arrives in (a notification's `userInfo`).
-public struct AwkwardPayload {
-    public var values: [String: Any]
+/// A fire's payload, typed as the spec declares it under `payloads:`, read from the dictionary a
+/// notification carries (`userInfo`). Every accessor is optional: a key may be absent, or hold a
+/// value of another type.
+internal struct AwkwardPayload {
+    private let _values: [String: Any]
 
-    public init(_ values: [String: Any]) { self.values = values }
+    /// A notification's `userInfo` (`response.notification.request.content.userInfo`).
+    internal init(userInfo: [AnyHashable: Any]) {
+        var values: [String: Any] = [:]
+        for (key, value) in userInfo { if let key = key.base as? String { values[key] = value } }
+        _values = values
+    }
 
-    /// `Title Case`.
-    public var titleCase: String? { values["Title Case"] as? String }
+    internal init(_ values: [String: Any]) { _values = values }
 
-    /// `badge`.
-    public var badge: Double? { (values["badge"] as? Double) ?? (values["badge"] as? Int).map(Double.init) }
+    /// Any key's value as it arrived, declared or not.
+    internal subscript(key: String) -> Any? { _values[key] }
 
-    /// `content-type`.
-    public var contentType: String? { values["content-type"] as? String }
+    /// `Title Case` (string).
+    internal var titleCase: String? { _values["Title Case"] as? String }
 
-    /// `extra`.
-    public var extra: [Any]? { values["extra"] as? [Any] }
+    /// `badge` (int).
+    internal var badge: Int? { _values["badge"] as? Int }
 
-    /// `meta`.
-    public var meta: [String: Any]? { values["meta"] as? [String: Any] }
+    /// `content-type` (string).
+    internal var contentType: String? { _values["content-type"] as? String }
 
-    /// `title`.
-    public var title: String? { values["title"] as? String }
+    /// `dose`: Milligrams,
+    ///   never more than two a day (number).
+    internal var dose: Double? { (_values["dose"] as? Double) ?? (_values["dose"] as? Int).map(Double.init) }
 
-    // No accessor (types differ between triggers, null, or no Swift name): "nothing", "sound", "日本"
+    /// `init` (string).
+    internal var `init`: String? { _values["init"] as? String }
+
+    /// `readings` ([number]).
+    internal var readings: [Double]? { (_values["readings"] as? [Any]).flatMap { items in let values = items.compactMap { ($0 as? Double) ?? ($0 as? Int).map(Double.init) }; return values.count == items.count ? values : nil } }
+
+    /// `sound` (bool).
+    internal var sound: Bool? { _values["sound"] as? Bool }
+
+    /// `tags` ([string]).
+    internal var tags: [String]? { (_values["tags"] as? [Any]).flatMap { items in let values = items.compactMap { $0 as? String }; return values.count == items.count ? values : nil } }
+
+    /// `title`: The notification's title (string).
+    internal var title: String? { _values["title"] as? String }
+
+    /// `values` (string).
+    internal var values: String? { _values["values"] as? String }
+
+    /// `日本` (string).
+    internal var 日本: String? { _values["日本"] as? String }
 }

@@ -90,15 +90,28 @@ extension DiagnosticMessage {
 
     // MARK: W0605 pendingBudget
 
+    /// `losing` names every trigger that loses coverage anywhere in the window, with its fires at
+    /// risk; the advice follows the phone's ceiling: max_pending can be raised only up to `phoneCeiling`.
+    /// Only a spec that phones run (`runs_on: phone`, the default) is warned, so the advice ends with
+    /// the way out for a spec a server runs.
     package static func pendingBudget(
-        length: String, from: String, to: String, fires: Int, maxPending: Int, covers: String, until: String, losing: String
+        length: String, from: String, to: String, fires: Int, maxPending: Int, covers: String, until: String, triggers: Int,
+        losing: String, phoneCeiling: Int
     ) -> DiagnosticMessage {
-        .init(
+        let ceiling =
+            maxPending < phoneCeiling
+            ? "Raise limits.max_pending (a phone holds at most \(phoneCeiling)), or"
+            : "A phone holds no more than \(phoneCeiling) pending notifications, so max_pending cannot help:"
+        return .init(
             .pendingBudget,
             "the window's busiest \(length) (min_coverage), from \(from) to \(to), holds \(fires) fires "
                 + "but max_pending is \(maxPending): a registration there covers only \(covers) "
-                + "(until \(until)); triggers that lose coverage: \(losing). "
-                + "Raise limits.max_pending, lower limits.min_coverage, or fire those triggers less often")
+                + "(until \(until)); across the window, \(triggers) trigger\(triggers == 1 ? " loses" : "s lose") coverage "
+                + "(fires a registration can leave out): \(losing). "
+                + "\(ceiling) give the triggers that must not be missed a higher priority and lower limits.min_coverage "
+                + "(after min_coverage the slots go by priority), have the app reconcile before refresh_by "
+                + "(background refresh), or fire the other triggers less often; "
+                + "if a server runs this spec, write `runs_on: server` (a daemon registers nothing ahead)")
     }
 
     // MARK: E0606 windowOutOfRange
@@ -126,12 +139,5 @@ extension DiagnosticMessage {
     package static func generatedNameTaken(_ id: String, swiftName: String) -> DiagnosticMessage {
         .init(
             .generatedNameCollision, "trigger id '\(id)' becomes '\(swiftName)', which the generated enum already has; rename the trigger")
-    }
-
-    package static func generatedNameShadowed(_ id: String, swiftName: String) -> DiagnosticMessage {
-        .init(
-            .generatedNameCollision,
-            "trigger id '\(id)' becomes the Swift case '\(swiftName)', which Swift reads as Optional's `.\(swiftName)` wherever the trigger is optional (`trigger == .\(swiftName)` would compare with nil); rename the trigger"
-        )
     }
 }

@@ -63,6 +63,13 @@ extension DiagnosticMessage {
         .cronSyntax, "'L' (last) is not Debian cron; use a calendar trigger with days: [-1] or weekdays such as '-1fri'")
     package static let cronNearestWeekday = DiagnosticMessage(.cronSyntax, "'W' (nearest weekday) is not Debian cron")
 
+    package static func cronRandom(_ text: String, low: String, high: String, field: String) -> DiagnosticMessage {
+        .init(
+            .cronSyntax,
+            "'\(text)' is cronie's random value: cronie picks one \(field) from \(low) to \(high) each time it loads the crontab, which no file says; write that one value, or a fixed one with `jitter:` to spread runs"
+        )
+    }
+
     // MARK: E0404 cronUnknownName
 
     /// `hint` is a suggestion ("; did you mean …"), else empty and the names are listed.

@@ -87,6 +87,31 @@ extension DiagnosticMessage {
         )
     }
 
+    package static func exportLossRobfigClockChange(_ id: String, zone: String, days: String) -> DiagnosticMessage {
+        .init(
+            .exportLoss,
+            "'\(id)': the CronJob controller (robfig/cron v3 adds real hours and minutes to find the next time) fires otherwise than the plan on clock-change days in \(zone): \(days); move the times away from the change or export to ics"
+        )
+    }
+
+    package static func exportLossPayload(_ id: String, format: String, what: String) -> DiagnosticMessage {
+        .init(.exportLoss, "'\(id)' has \(what); the \(format) job is written without it: change the payload, or run the job another way")
+    }
+
+    package static func exportLossCrontabInherited(_ id: String, assignment: String) -> DiagnosticMessage {
+        .init(
+            .exportLoss,
+            "'\(id)' runs with `\(assignment)`, which a job above it needs: a crontab assignment applies to every line below it and cron cannot unset it; give '\(id)' the same environment, or export it to its own crontab"
+        )
+    }
+
+    package static func exportLossSystemdStops(_ id: String, zone: String, gap: String, date: String) -> DiagnosticMessage {
+        .init(
+            .exportLoss,
+            "'\(id)' fires in the hour of the spring-forward gap of \(zone) (\(gap), first on \(date)) only at minutes the gap skips; there systemd 252 cannot compute the next elapse (\"Resource deadlock avoided\") and the timer stops for good: add a minute before the gap to that hour, or export to ics"
+        )
+    }
+
     package static func exportLossConcurrency(_ id: String, format: String, policy: String, does: String) -> DiagnosticMessage {
         .init(
             .exportLoss,
@@ -98,6 +123,10 @@ extension DiagnosticMessage {
             .exportLoss,
             "'\(id)' moves days a month does not have (invalid_dates: \(policy)); \(format) skips them: write the days explicitly, or use invalid_dates: omit"
         )
+    }
+
+    package static func exportLossMisfire(_ id: String, format: String, misfire: String, does: String) -> DiagnosticMessage {
+        .init(.exportLoss, "'\(id)' has misfire: \(misfire); \(format) \(does): choose the misfire \(format) has, or export to systemd")
     }
 
     package static func exportLossMisfireAll(_ id: String, format: String) -> DiagnosticMessage {

@@ -26,6 +26,14 @@ extension DiagnosticMessage {
         .init(.importSyntax, "`\(path)` must be \(expected)")
     }
 
+    package static func importKubernetesSchedule(_ reason: String) -> DiagnosticMessage {
+        .init(.importSyntax, "the CronJob controller's parser (robfig/cron v3) refuses this schedule: \(reason)")
+    }
+
+    package static let importKubernetesNever = DiagnosticMessage(
+        .importSyntax,
+        "robfig/cron reads a field of this schedule as empty (a list of nothing), so the CronJob never runs; write its values")
+
     package static func importKubernetesMissing(_ path: String) -> DiagnosticMessage {
         .init(.importSyntax, "a CronJob needs `\(path)`")
     }
@@ -73,5 +81,94 @@ extension DiagnosticMessage {
 
     package static func importUnknownZone(_ zone: String) -> DiagnosticMessage {
         .init(.importNeedsZone, "'\(zone)' is not a zone of the IANA database; write a name such as `Europe/Paris` or `UTC`")
+    }
+
+    package static func importICSUnknownZone(_ tzid: String) -> DiagnosticMessage {
+        .init(
+            .importNeedsZone,
+            "TZID '\(tzid)' is not an IANA zone, a Windows zone name (Unicode CLDR) or an IANA name behind a vendor prefix, and no VTIMEZONE in the file defines it; write an IANA name such as `Europe/Paris`"
+        )
+    }
+
+    // MARK: E0920 importZoneDefinition
+
+    package static func importICSZoneDefinitionUnread(_ tzid: String) -> DiagnosticMessage {
+        .init(
+            .importZoneDefinition,
+            "the VTIMEZONE '\(tzid)' uses a rule the importer does not read (it reads yearly rules by month with a weekday ordinal, weekdays within days, or days); use an IANA name as TZID"
+        )
+    }
+
+    package static func importICSZoneDefinitionDiffers(_ tzid: String, zone: String, at: String) -> DiagnosticMessage {
+        .init(
+            .importZoneDefinition,
+            "the VTIMEZONE '\(tzid)' gives another offset than \(zone) at \(at), and no IANA zone has its offsets; its events would move against any zone Almanac knows: fix the VTIMEZONE or use an IANA name as TZID"
+        )
+    }
+
+    package static func importICSZoneDefinitionUnmatched(_ tzid: String, years: String) -> DiagnosticMessage {
+        .init(
+            .importZoneDefinition,
+            "no IANA zone has the offsets of the VTIMEZONE '\(tzid)' over \(years); use an IANA name as TZID")
+    }
+
+    // MARK: W0921 importEndBeforeStart
+
+    package static let importICSEndBeforeStart = DiagnosticMessage(
+        .importEndBeforeStart,
+        "DTEND is before DTSTART; recurring-ical-events swaps them, so the event is imported as starting at DTEND: fix the event if that is wrong"
+    )
+
+    // MARK: W0922 importUntilBeforeStart
+
+    package static let importICSUntilBeforeStart = DiagnosticMessage(
+        .importUntilBeforeStart,
+        "UNTIL is before DTSTART: the rule gives no occurrence and DTSTART is none either (recurring-ical-events); only the RDATEs are imported"
+    )
+
+    // MARK: W0923 importEngineLoses
+
+    package static func importSystemdAfterGap(times: String, zone: String, gap: String, first: String, days: Int) -> DiagnosticMessage {
+        .init(
+            .importEngineLoses,
+            "systemd 252 does not elapse this at \(times) right after the spring-forward gap of \(zone) (\(gap); \(days) days from \(first) to 2039), the imported spec does; the spec fires where the timer did not"
+        )
+    }
+
+    package static func importSystemdStops(zone: String, gap: String, date: String) -> DiagnosticMessage {
+        .init(
+            .importEngineLoses,
+            "systemd 252 cannot compute this value's next elapse on \(date), the spring-forward gap of \(zone) (\(gap)): the timer stops for good there (\"Resource deadlock avoided\"); the imported spec goes on firing"
+        )
+    }
+
+    package static func importKubernetesClockChange(zone: String, days: String) -> DiagnosticMessage {
+        .init(
+            .importEngineLoses,
+            "the CronJob controller (robfig/cron v3, which adds real hours and minutes to find the next time) fires otherwise than the imported spec on clock-change days in \(zone): \(days)"
+        )
+    }
+
+    // MARK: W0924 importZoneReadFloating
+
+    package static func importICSZoneReadFloating(_ tzid: String, zone: String) -> DiagnosticMessage {
+        .init(
+            .importZoneReadFloating,
+            "TZID '\(tzid)' names no zone (not IANA, Windows or vendor-prefixed) and no VTIMEZONE defines it; icalendar reads such times as floating, and so they are read in \(zone): write an IANA name if another zone was meant"
+        )
+    }
+
+    // MARK: E0160 importTooLarge
+
+    package static func importTooLarge(_ what: String, count: Int, limit: Int) -> DiagnosticMessage {
+        .init(
+            .importTooLarge,
+            "the file has \(count) \(what); an imported spec holds at most \(limit) triggers: split the file and import each part")
+    }
+
+    package static func importFileTooLarge(bytes: Int, limit: Int) -> DiagnosticMessage {
+        .init(
+            .importTooLarge,
+            "the file has \(bytes) bytes; an imported spec holds at most \(limit) bytes, so no import of it fits: split the file")
     }
 }

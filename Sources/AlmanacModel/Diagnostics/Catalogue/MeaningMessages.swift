@@ -57,6 +57,13 @@ extension DiagnosticMessage {
         .init(.invalidName, IdentifierSyntax.identifierProblem(what, name))
     }
 
+    package static func swiftTypeNameForm(_ name: String) -> DiagnosticMessage {
+        .init(
+            .invalidName,
+            "`swift.type_name` '\(name)' is not an UpperCamelCase Swift type name; write ASCII letters and digits starting with a capital (`Medication`)"
+        )
+    }
+
     package static func scheduleNameForm(limit: Int) -> DiagnosticMessage {
         .init(.invalidName, "`name` must be one line of 1 to \(limit) characters")
     }
