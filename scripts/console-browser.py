@@ -28,7 +28,7 @@ SHOTS = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOKEN = "console-test-token-0123456789"
 RLO = "\u202e"
-SPEC = 'ops "<span id=pwned1>x</span>\' & co'
+SPEC_ID = 'ops "<span id=pwned1>x</span>\' & co'
 PAYLOAD = {"title": "</pre><img src=x id=pwned2 onerror=alert(1)>", "quote": "\"'", "bidi": RLO + "txt.exe"}
 HOSTILE_TRIGGER = "<script id=pwned3>alert(1)</script>" + RLO
 HOSTILE_FIRE = "<b id=pwned4>fire</b>\"'@2026"
@@ -117,13 +117,13 @@ def main():
     tokens = os.path.join(WORK, "tokens")
     with open(tokens, "w") as f:
         f.write(f"alice {TOKEN}\n")
-    subprocess.run([BIN, "deploy", plan, "--store", STORE, "--spec-id", SPEC], check=True, capture_output=True)
+    subprocess.run([BIN, "deploy", plan, "--store", STORE, "--spec-id", SPEC_ID], check=True, capture_output=True)
     command = ["/bin/sh", "-c",
                'if [ "$ALMANAC_TRIGGER" = slow ] && [ "$ALMANAC_ATTEMPT" = 1 ]; then echo $$ > "$0/slow.pid"; exec sleep 120; fi',
                WORK]
     executors = {}
     for name in ["e1", "e2"]:
-        executors[name] = start(["run", plan, "--store", STORE, "--spec-id", SPEC, "--executor-id", name, "--lease", "3s",
+        executors[name] = start(["run", plan, "--store", STORE, "--spec-id", SPEC_ID, "--executor-id", name, "--lease", "3s",
                                  "--in-doubt", "skip", "--backend", "exec", "--"] + command, os.path.join(WORK, name + ".log"))
     serve_log = os.path.join(WORK, "serve.log")
     start(["serve", "--store", STORE, "--listen", "127.0.0.1:0", "--token-file", tokens], serve_log)
@@ -131,7 +131,7 @@ def main():
     # A store written by another tool: names no plan could hold.
     psql(f"""INSERT INTO almanac_fires (spec, fire_id, plan_sha256, trigger, due_at, at_s, offset_s, nominal_wall, moved, state,
              attempt, finished_at, outcome, ran_by)
-             VALUES ({literal(SPEC)}, {literal(HOSTILE_FIRE)}, {literal("c" * 64)}, {literal(HOSTILE_TRIGGER)}, now(), 0, 0, 0, false,
+             VALUES ({literal(SPEC_ID)}, {literal(HOSTILE_FIRE)}, {literal("c" * 64)}, {literal(HOSTILE_TRIGGER)}, now(), 0, 0, 0, false,
              'done', 1, now(), {literal("exit <i id=pwned5>1</i>")}, {literal("<u id=pwned6>evil</u>")})""")
 
     options = Options()
@@ -167,10 +167,10 @@ def page(browser, base, path, params=None):
 
 
 def run_checks(browser, base, executors):
-    spec_q = {"id": SPEC}
+    spec_q = {"id": SPEC_ID}
     # Pages load; hostile names are text.
     text = page(browser, base, "/")
-    if SPEC not in text:
+    if SPEC_ID not in text:
         fail("/: the spec id is not shown as text")
     text = page(browser, base, "/spec", spec_q)
     for expected in ["tick", "slow", "<img src=x id=pwned2 onerror=alert(1)>", "\\u{202E}txt.exe", "Sign in to act"]:
@@ -181,24 +181,24 @@ def run_checks(browser, base, executors):
     for expected in [HOSTILE_TRIGGER.replace(RLO, "\\u{202E}"), HOSTILE_FIRE, "exit <i id=pwned5>1</i>", "<u id=pwned6>evil</u>"]:
         if expected not in text:
             fail(f"/recent: {expected!r} is not shown as text")
-    fire_text = page(browser, base, "/fire", {"spec": SPEC, "id": HOSTILE_FIRE})
+    fire_text = page(browser, base, "/fire", {"spec": SPEC_ID, "id": HOSTILE_FIRE})
     if HOSTILE_FIRE not in fire_text:
         fail("/fire: the hostile fire id is not its heading's text")
     page(browser, base, "/executors")
     if browser.find_elements(By.CSS_SELECTOR, "form.act"):
         fail("action buttons offered before signing in")
     # Without the token, every action is refused.
-    first_tick = psql(f"SELECT fire_id FROM almanac_fires WHERE spec = {literal(SPEC)} AND trigger = 'tick' AND state = 'pending' ORDER BY due_at LIMIT 1")
-    form = urllib.parse.urlencode({"action": "cancel", "spec": SPEC, "target": first_tick, "back": "/"}).encode()
+    first_tick = psql(f"SELECT fire_id FROM almanac_fires WHERE spec = {literal(SPEC_ID)} AND trigger = 'tick' AND state = 'pending' ORDER BY due_at LIMIT 1")
+    form = urllib.parse.urlencode({"action": "cancel", "spec": SPEC_ID, "target": first_tick, "back": "/"}).encode()
     status, _ = http("POST", base + "/action", form, {"Content-Type": "application/x-www-form-urlencoded"})
     if status != 403:
         fail(f"an action without CSRF token or session answered {status}")
-    api = json.dumps({"action": "cancel", "spec": SPEC, "target": first_tick}).encode()
+    api = json.dumps({"action": "cancel", "spec": SPEC_ID, "target": first_tick}).encode()
     for headers in [{}, {"Authorization": "Bearer wrong-token-0123456789"}]:
         status, _ = http("POST", base + "/api/actions", api, dict(headers, **{"Content-Type": "application/json"}))
         if status != 401:
             fail(f"the API without the right token answered {status}")
-    if psql(f"SELECT state FROM almanac_fires WHERE spec = {literal(SPEC)} AND fire_id = {literal(first_tick)}") == "cancelled":
+    if psql(f"SELECT state FROM almanac_fires WHERE spec = {literal(SPEC_ID)} AND fire_id = {literal(first_tick)}") == "cancelled":
         fail("a refused action changed the fire")
 
     # Sign in through the form.
@@ -211,7 +211,7 @@ def run_checks(browser, base, executors):
     page(browser, base, "/spec", spec_q)
     if "Done: pause." not in submit(browser, TICK_BUTTON.format("pause"), By.XPATH):
         fail("pausing from the page did not say it was done")
-    paused_at = psql(f"SELECT extract(epoch FROM paused_at) FROM almanac_paused WHERE spec = {literal(SPEC)} AND trigger = 'tick'")
+    paused_at = psql(f"SELECT extract(epoch FROM paused_at) FROM almanac_paused WHERE spec = {literal(SPEC_ID)} AND trigger = 'tick'")
     if not paused_at:
         fail("the pause was not recorded")
     time.sleep(9)
@@ -219,9 +219,9 @@ def run_checks(browser, base, executors):
     running = psql(f"SELECT count(*) FROM almanac_executors WHERE id IN ('e1', 'e2') AND stopped_at IS NULL AND last_seen > now() - interval '3 seconds'")
     if running != "2":
         fail(f"{running} executors were running during the pause, not 2")
-    started = psql(f"""SELECT count(*) FROM almanac_fires WHERE spec = {literal(SPEC)} AND trigger = 'tick'
+    started = psql(f"""SELECT count(*) FROM almanac_fires WHERE spec = {literal(SPEC_ID)} AND trigger = 'tick'
                         AND claimed_at > to_timestamp({paused_at})""")
-    skipped = psql(f"""SELECT count(*) FROM almanac_fires WHERE spec = {literal(SPEC)} AND trigger = 'tick' AND state = 'skipped'
+    skipped = psql(f"""SELECT count(*) FROM almanac_fires WHERE spec = {literal(SPEC_ID)} AND trigger = 'tick' AND state = 'skipped'
                         AND outcome LIKE 'paused: %'""")
     if started != "0":
         fail(f"{started} tick fires were claimed while the trigger was paused")
@@ -232,12 +232,12 @@ def run_checks(browser, base, executors):
     submit(browser, TICK_BUTTON.format("resume"), By.XPATH)
     resumed_at = time.time()
     until("tick fires delivered again after the resume", lambda: int(psql(
-        f"""SELECT count(*) FROM almanac_fires WHERE spec = {literal(SPEC)} AND trigger = 'tick' AND state = 'done'
+        f"""SELECT count(*) FROM almanac_fires WHERE spec = {literal(SPEC_ID)} AND trigger = 'tick' AND state = 'done'
             AND started_at > to_timestamp({resumed_at})""")) >= 2, timeout=20)
 
     # An executor killed mid-command: its fire is in doubt, shown, and retried from the page.
     owner = until("the slow fire's start", lambda: psql(
-        f"SELECT lease_owner FROM almanac_fires WHERE spec = {literal(SPEC)} AND trigger = 'slow' AND state = 'started'"), timeout=40)
+        f"SELECT lease_owner FROM almanac_fires WHERE spec = {literal(SPEC_ID)} AND trigger = 'slow' AND state = 'started'"), timeout=40)
     os.killpg(executors[owner].pid, signal.SIGKILL)
     slow_pid = open(os.path.join(WORK, "slow.pid")).read().strip()
     os.kill(int(slow_pid), signal.SIGKILL)
@@ -246,14 +246,14 @@ def run_checks(browser, base, executors):
     browser.get(base + "/trouble")
     if "Done: retry." not in submit(browser, "form.act button[value=retry]"):
         fail("retrying from the page did not say it was done")
-    slow_id = psql(f"SELECT fire_id FROM almanac_fires WHERE spec = {literal(SPEC)} AND trigger = 'slow'")
+    slow_id = psql(f"SELECT fire_id FROM almanac_fires WHERE spec = {literal(SPEC_ID)} AND trigger = 'slow'")
     until("the retried fire done as attempt 2", lambda: psql(
-        f"SELECT state || ' ' || attempt FROM almanac_fires WHERE spec = {literal(SPEC)} AND fire_id = {literal(slow_id)}") == "done 2", timeout=30)
-    text = page(browser, base, "/fire", {"spec": SPEC, "id": slow_id})
+        f"SELECT state || ' ' || attempt FROM almanac_fires WHERE spec = {literal(SPEC_ID)} AND fire_id = {literal(slow_id)}") == "done 2", timeout=30)
+    text = page(browser, base, "/fire", {"spec": SPEC_ID, "id": slow_id})
     for expected in ["in_doubt", "retry", "alice", "done"]:
         if expected not in text:
             fail(f"the fire's history does not show {expected!r}")
-    shot(browser, base, "/fire", {"spec": SPEC, "id": slow_id}, "console-fire")
+    shot(browser, base, "/fire", {"spec": SPEC_ID, "id": slow_id}, "console-fire")
 
     # The API answers follow the schema.
     check_schema(base, spec_q, slow_id)
@@ -273,16 +273,16 @@ def shot(browser, base, path, params, name):
 def check_schema(base, spec_q, slow_id):
     import jsonschema
     schema = json.load(open(os.path.join(ROOT, "schemas", "console-api.schema.json")))
-    calls = [("/api/specs", None), ("/api/spec", spec_q), ("/api/upcoming", {"spec": SPEC, "n": "5"}), ("/api/recent", {"n": "5"}),
-             ("/api/trouble", None), ("/api/executors", None), ("/api/fire", {"spec": SPEC, "id": slow_id}),
-             ("/api/fire", {"spec": SPEC, "id": "no-such-fire"})]
+    calls = [("/api/specs", None), ("/api/spec", spec_q), ("/api/upcoming", {"spec": SPEC_ID, "n": "5"}), ("/api/recent", {"n": "5"}),
+             ("/api/trouble", None), ("/api/executors", None), ("/api/fire", {"spec": SPEC_ID, "id": slow_id}),
+             ("/api/fire", {"spec": SPEC_ID, "id": "no-such-fire"})]
     for path, params in calls:
         status, body = http("GET", base + path + ("?" + urllib.parse.urlencode(params) if params else ""))
         try:
             jsonschema.validate(json.loads(body), schema)
         except jsonschema.ValidationError as e:
             fail(f"{path} ({status}) does not follow the schema: {e.message}")
-    status, body = http("POST", base + "/api/actions", json.dumps({"action": "pause", "spec": SPEC, "target": "slow"}).encode(),
+    status, body = http("POST", base + "/api/actions", json.dumps({"action": "pause", "spec": SPEC_ID, "target": "slow"}).encode(),
                         {"Content-Type": "application/json", "Authorization": "Bearer " + TOKEN})
     if status != 200 or json.loads(body).get("by") != "alice":
         fail(f"the API's pause with the token answered {status}: {body}")
