@@ -153,13 +153,7 @@ struct ServeCommand: ParsableCommand {
 
     func storeSource(_ address: String) throws -> any ConsoleSource {
         #if PostgreSQL
-        let store: ClusterStore
-        do { store = try ClusterStore(address: try StoreAddress(address)) } catch let error as StoreAddress.Invalid {
-            throw ValidationError(error.description)
-        } catch {
-            printError("store \(StoreAddress.redactedText(address)): \(StoreError.describe(error))")
-            throw ExitCode(2)
-        }
+        let store = try openStore(address)
         do { try blockOn { try await store.checkSchema() } } catch {
             printError("store \(store.address.redacted): \(StoreError.describe(error))")
             throw ExitCode(2)
