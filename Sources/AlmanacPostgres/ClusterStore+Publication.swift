@@ -135,7 +135,10 @@ extension ClusterStore {
 
     /// The statement that moves the copied fires into `almanac_fires`; returns (new, new and expired).
     /// A plan becoming current takes over shared pending fires and brings back cancelled future ones;
-    /// otherwise only new fires go in.
+    /// otherwise only new fires go in. It also takes over shared fires in flight (claimed or started,
+    /// their state kept): one whose executor dies and that goes back to pending (released, or in doubt
+    /// under `--in-doubt retry`) must belong to the plan executors claim from, or nobody ever runs it
+    /// (cluster-test: 8 fires left "pending in doubt" when a kill followed a deploy).
     static func mergeIncoming(spec: String, sha: String, becomesCurrent: Bool) -> PostgresQuery {
         var query: PostgresQuery = """
             WITH i AS (INSERT INTO almanac_fires AS f (spec, fire_id, plan_sha256, trigger, due_at, at_s, offset_s, nominal_wall, moved, state)
@@ -148,8 +151,11 @@ extension ClusterStore {
             ? """
              ON CONFLICT (spec, fire_id) DO UPDATE SET plan_sha256 = EXCLUDED.plan_sha256, trigger = EXCLUDED.trigger,
                     due_at = EXCLUDED.due_at, at_s = EXCLUDED.at_s, offset_s = EXCLUDED.offset_s,
-                    nominal_wall = EXCLUDED.nominal_wall, moved = EXCLUDED.moved, state = 'pending', finished_at = NULL, outcome = NULL
-                WHERE f.state = 'pending' OR (f.state = 'cancelled' AND EXCLUDED.due_at > now())
+                    nominal_wall = EXCLUDED.nominal_wall, moved = EXCLUDED.moved,
+                    state = CASE WHEN f.state IN ('claimed', 'started') THEN f.state ELSE 'pending' END,
+                    finished_at = CASE WHEN f.state IN ('claimed', 'started') THEN f.finished_at END,
+                    outcome = CASE WHEN f.state IN ('claimed', 'started') THEN f.outcome END
+                WHERE f.state IN ('pending', 'claimed', 'started') OR (f.state = 'cancelled' AND EXCLUDED.due_at > now())
             """ : " ON CONFLICT (spec, fire_id) DO NOTHING"
         query.sql += """
              RETURNING (xmax = 0) AS new, f.state)

@@ -426,7 +426,7 @@ def swift_files(root):
         text = path.read_text(encoding="utf-8")
         if "\r" in text:
             problems.append((name, "a CR in the generated Swift (the lexer ends a comment there)"))
-        declared = re.findall(r"^(?:public )?(?:enum|struct|let|var|func|class|actor|extension) (\w+)", text, re.M)
+        declared = re.findall(r"^(?:(?:public|internal|package|fileprivate|private) )?(?:enum|struct|let|var|func|class|actor|extension) (\w+)", text, re.M)
         if declared != [prefix + "Trigger", prefix + "FireID", prefix + "Payload"]:
             problems.append((name, f"top-level declarations {declared}"))
         cases = re.findall(r"^    case \S+ = (\".*\")$", text, re.M)
