@@ -203,11 +203,20 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["HTTP"])),
             ]),
 
+        // MARK: AlmanacConsole — the operations console (`almanac-exec serve`): pages, JSON API and actions as
+        // a function from request to response over a source (the store, a state directory); no server in it
+        .target(
+            name: "AlmanacConsole",
+            dependencies: ["AlmanacRender", "AlmanacExecutor", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacEscaping"]),
+        .testTarget(
+            name: "AlmanacConsoleTests",
+            dependencies: ["AlmanacConsole", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacEscaping"]),
+
         // MARK: AlmanacPostgres — the shared store: executors claim a plan's fires from PostgreSQL, each once
         .target(
             name: "AlmanacPostgres",
             dependencies: [
-                "AlmanacExecutor", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacMetrics",
+                "AlmanacExecutor", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacMetrics", "AlmanacConsole",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["PostgreSQL"])),
@@ -222,7 +231,8 @@ let package = Package(
         .testTarget(
             name: "AlmanacPostgresTests",
             dependencies: [
-                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacExecutor", "AlmanacExecutorTestSupport",
+                "AlmanacPostgres", "AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacExecutor", "AlmanacExecutorTestSupport", "AlmanacConsole",
+                "AlmanacEscaping",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
@@ -248,6 +258,7 @@ let package = Package(
                 .target(name: "AlmanacPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "AlmanacHTTP", condition: .when(traits: ["HTTP"])),
+                .target(name: "AlmanacConsole", condition: .when(traits: ["HTTP"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTools"])),
             ]
         ),

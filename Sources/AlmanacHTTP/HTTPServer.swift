@@ -1,11 +1,12 @@
 import Foundation
 import Hummingbird
+import HTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
 import NIOPosix
 
-/// The executor's HTTP server: a few read-only pages (`/metrics`, `/healthz`) answered by Hummingbird
+/// The executor's HTTP server: `/metrics`, `/healthz` and the console's pages and forms answered by Hummingbird
 /// on SwiftNIO, its I/O and its tasks on one event loop thread of its own (`LoopExecutor`), so that
 /// no client can take the fire loop's time, nor other work the server's.
 ///
@@ -20,25 +21,61 @@ public final class HTTPServer: Sendable {
     public struct Page: Sendable {
         public var status: Int
         public var contentType: String
+        /// Further response headers (`Content-Security-Policy`, `Set-Cookie`, `Location`), in order.
+        public var headers: [(name: String, value: String)]
         public var body: [UInt8]
 
-        public init(status: Int = 200, contentType: String = "text/plain; charset=utf-8", body: [UInt8]) {
+        public init(
+            status: Int = 200, contentType: String = "text/plain; charset=utf-8", headers: [(name: String, value: String)] = [],
+            body: [UInt8]
+        ) {
             self.status = status
             self.contentType = contentType
+            self.headers = headers
             self.body = body
         }
     }
 
-    /// A path and what `GET` (and `HEAD`) of it answer, computed at each request.
-    public struct Route: Sendable {
+    /// What a handler is given of a request: its method, path, query string, headers and body.
+    public struct Request: Sendable {
+        public var method: String
         public var path: String
-        public var page: @Sendable () -> Page
+        /// The query string without `?`, percent-encoded as sent ("" when none).
+        public var query: String
+        /// Header values by lowercased name; repeated headers joined by ", " (cookies by "; ").
+        public var headers: [String: String]
+        public var body: [UInt8]
 
-        public init(_ path: String, page: @escaping @Sendable () -> Page) {
+        public init(method: String, path: String, query: String = "", headers: [String: String] = [:], body: [UInt8] = []) {
+            self.method = method
             self.path = path
-            self.page = page
+            self.query = query
+            self.headers = headers
+            self.body = body
         }
     }
+
+    /// A path, the methods it answers and its handler, run at each request. A route answering
+    /// `GET` answers `HEAD` too, without the body.
+    public struct Route: Sendable {
+        public var path: String
+        public var methods: [String]
+        public var handle: @Sendable (Request) async -> Page
+
+        /// A read-only page: `GET` and `HEAD`.
+        public init(_ path: String, page: @escaping @Sendable () -> Page) {
+            self.init(path, methods: ["GET"]) { _ in page() }
+        }
+
+        public init(_ path: String, methods: [String], handle: @escaping @Sendable (Request) async -> Page) {
+            self.path = path
+            self.methods = methods
+            self.handle = handle
+        }
+    }
+
+    /// The largest request body read (a form or a JSON action); a longer one is answered 413.
+    public static let maxBodyBytes = 64 << 10
 
     public struct Configuration: Sendable {
         public var address: ListenAddress
@@ -83,11 +120,21 @@ public final class HTTPServer: Sendable {
     private static func start(_ configuration: Configuration, routes: [Route], host: String) async throws -> HTTPServer {
         let router = Router()
         for route in routes {
-            router.on(RouterPath(route.path), method: .get) { _, _ in response(route.page()) }
-            router.on(RouterPath(route.path), method: .head) { _, _ in
-                var page = route.page()
-                page.body = []
-                return response(page)
+            for method in route.methods {
+                guard let verb = HTTPRequest.Method(method) else { continue }
+                router.on(RouterPath(route.path), method: verb) { request, _ in
+                    guard let read = await Self.read(request) else {
+                        return response(Page(status: 413, body: Array("request body too large\n".utf8)))
+                    }
+                    return response(await route.handle(read))
+                }
+                if verb == .get {
+                    router.on(RouterPath(route.path), method: .head) { request, _ in
+                        var page = await route.handle(Self.head(request))
+                        page.body = []
+                        return response(page)
+                    }
+                }
             }
         }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -136,10 +183,36 @@ public final class HTTPServer: Sendable {
         try? await group.shutdownGracefully()
     }
 
+    /// The request's facts, its body read up to `maxBodyBytes` (nil beyond).
+    private static func read(_ request: Hummingbird.Request) async -> Request? {
+        var read = head(request)
+        guard request.method != .get && request.method != .head else { return read }
+        var request = request
+        guard let body = try? await request.collectBody(upTo: maxBodyBytes) else { return nil }
+        read.body = Array(body.readableBytesView)
+        return read
+    }
+
+    private static func head(_ request: Hummingbird.Request) -> Request {
+        var headers: [String: String] = [:]
+        for field in request.headers {
+            let name = field.name.canonicalName
+            let separator = name == "cookie" ? "; " : ", "
+            headers[name] = headers[name].map { $0 + separator + field.value } ?? field.value
+        }
+        // HTTP/1's Host header becomes the request's authority in swift-http-types, not a field.
+        if let authority = request.head.authority { headers["host"] = authority }
+        return Request(
+            method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "", headers: headers, body: [])
+    }
+
     private static func response(_ page: Page) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = page.contentType
         headers[.cacheControl] = "no-store"
+        for (name, value) in page.headers {
+            if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
+        }
         return Response(
             status: HTTPResponse.Status(code: page.status), headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: page.body)))

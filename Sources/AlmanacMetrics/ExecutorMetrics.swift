@@ -16,6 +16,9 @@ public struct ExecutorMetrics: Sendable {
     /// Not recorded by the executor: computed from `planEndName` and the clock at each scrape.
     public static let planRemainingName = "almanac_plan_remaining_seconds"
     public static let journalSyncsName = "almanac_journal_syncs_total"
+    /// `almanac-exec serve`: the store's fires by spec and state, and each spec's time left, at the scrape.
+    public static let storeFiresName = "almanac_store_fires"
+    public static let specRemainingName = "almanac_spec_plan_remaining_seconds"
 
     /// The `# HELP` line of each metric.
     public static let help: [String: String] = [
@@ -27,6 +30,8 @@ public struct ExecutorMetrics: Sendable {
         inDoubtName: "Fires found in doubt: their executor died after starting them.",
         planEndName: "When the current plan's window ends, in seconds since 1970.",
         journalSyncsName: "Syncs (fsync) of the file journal: one per group of entries written together.",
+        storeFiresName: "Fires in the shared store by spec and state, at the scrape (almanac-exec serve).",
+        specRemainingName: "Seconds until each spec's current plan window ends, at the scrape (almanac-exec serve).",
         planRemainingName:
             "Seconds until the current plan's window ends, at the scrape (negative once it has): compile the next plan before 0.",
     ]

@@ -27,6 +27,12 @@ public final class PrometheusExposition: Sendable {
         MetricsSystem.bootstrap(factory)
     }
 
+    /// Sets a gauge only a scrape can know (the console's view of a store: fires by state, time left
+    /// in each spec's plan), with its `# HELP` line from `ExecutorMetrics.help`.
+    public func setGauge(_ name: String, labels: [(String, String)], to value: Double) {
+        registry.makeGauge(name: name, labels: labels, help: ExecutorMetrics.help[name] ?? "").set(to: value)
+    }
+
     /// The metrics as of `now` (seconds since 1970, the caller's clock), in the text format 0.0.4.
     public func render(now: Double) -> [UInt8] {
         if let end = planEnd.value {

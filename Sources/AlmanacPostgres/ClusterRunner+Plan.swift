@@ -135,6 +135,10 @@ extension ClusterRunner {
             )
             metrics.fire("skipped", count: beat.misfires.count)
         }
+        if !beat.paused.isEmpty {
+            log("\(beat.paused.count) fires of paused triggers of \(plan.specID) came due and were skipped")
+            metrics.fire("skipped", count: beat.paused.count)
+        }
         if beat.released > 0 { log("recovered \(beat.released) claimed fires whose executor stopped answering") }
         let retry = options.policy.inDoubt == .retry
         for id in beat.inDoubt {

@@ -24,6 +24,9 @@ extension ClusterStore {
     /// backend: the claim and the start are one write, and each fire's `attempt` is the number of
     /// starts before this one, as for a claim).
     ///
+    /// Never fires of a trigger an operator paused (`almanac_paused`): the pause holds across every
+    /// executor from the moment it commits.
+    ///
     /// Only fires of the executor's own plan: pending fires always belong to the current plan (a
     /// publication moves or cancels the others), so an executor whose file is not the current plan
     /// finds nothing, and never runs a fire with the command given for another plan.
@@ -34,8 +37,9 @@ extension ClusterStore {
         var query: PostgresQuery = """
             WITH c AS (SELECT spec, fire_id FROM almanac_fires
                 WHERE state = 'pending' AND due_at <= now() AND spec = \(spec) AND plan_sha256 = \(sha256)
+                    AND NOT EXISTS (SELECT 1 FROM almanac_paused p WHERE p.spec = almanac_fires.spec AND p.trigger = almanac_fires.trigger)
                 ORDER BY due_at, spec, fire_id LIMIT \(limit) FOR UPDATE SKIP LOCKED)
-            UPDATE almanac_fires f SET lease_owner = \(executor),
+            UPDATE almanac_fires f SET lease_owner = \(executor), ran_by = \(executor),
                 lease_expires = now() + make_interval(secs => \(lease)), fence = nextval('almanac_fence'), claimed_at = now()
             """
         query.sql +=
@@ -72,7 +76,7 @@ extension ClusterStore {
     public func start(_ c: ClaimedFire, lease: Double) async throws -> Int? {
         try await rows(
             """
-            UPDATE almanac_fires SET state = 'started', attempt = attempt + 1, started_at = now(),
+            UPDATE almanac_fires SET state = 'started', attempt = attempt + 1, started_at = now(), ran_by = lease_owner,
                 lateness = extract(epoch FROM now() - due_at), lease_expires = now() + make_interval(secs => \(lease))
             WHERE spec = \(c.spec) AND fire_id = \(c.fire.id) AND fence = \(c.fence) AND state = 'claimed'
             RETURNING attempt::int8
@@ -150,12 +154,14 @@ extension ClusterStore {
     }
 
     /// Seconds until the next pending fire of the plan `sha256` of `spec` is due, by the database's
-    /// clock; nil when none is.
+    /// clock; nil when none is. Fires of paused triggers do not count (no claim would take them: an
+    /// executor waiting for one would wake for nothing, again and again).
     public func secondsUntilNextDue(spec: String, sha256: String) async throws -> Double? {
         try await rows(
             """
             SELECT extract(epoch FROM min(due_at) - now())::float8 FROM almanac_fires
             WHERE state = 'pending' AND spec = \(spec) AND plan_sha256 = \(sha256)
+                AND NOT EXISTS (SELECT 1 FROM almanac_paused p WHERE p.spec = almanac_fires.spec AND p.trigger = almanac_fires.trigger)
             """, as: Double?.self, "reading the next due fire"
         ).first ?? nil
     }

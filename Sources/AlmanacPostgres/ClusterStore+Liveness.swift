@@ -49,6 +49,8 @@ extension ClusterStore {
         public var planWindowEnd: Double?
         /// Misfires skipped (`spec fire_id`).
         public var misfires: [String] = []
+        /// Fires of paused triggers that came due, skipped (`spec fire_id`).
+        public var paused: [String] = []
         /// Claims that lapsed: given back unstarted, and started ones in doubt (run again under `retry`).
         public var released = 0
         public var inDoubt: [String] = []
@@ -84,6 +86,7 @@ extension ClusterStore {
                         THEN now() ELSE alive_since END, last_beat = now()
                     WHERE spec = \(r.spec)
                     """, logger: self.logger)
+                beat.paused = try await self.skipPaused(spec: r.spec, on: connection)
                 beat.misfires = try await self.skipMisfires(spec: r.spec, policy: r.policy, on: connection)
             }
             (beat.released, beat.inDoubt) = try await self.recoverLapsedClaims(spec: r.spec, policy: r.policy, on: connection)
@@ -97,6 +100,19 @@ extension ClusterStore {
             }
             return beat
         }
+    }
+
+    /// Pending fires of `spec` whose trigger an operator paused and that came due: skipped, so a
+    /// resume delivers only what comes due after it (no burst of everything held meanwhile).
+    func skipPaused(spec: String, on connection: PostgresConnection) async throws -> [String] {
+        try await Self.rows(
+            """
+            UPDATE almanac_fires f SET state = 'skipped', finished_at = now(), lateness = extract(epoch FROM now() - f.due_at),
+                outcome = 'paused: its trigger was paused by ' || p.paused_by
+            FROM almanac_paused p WHERE p.spec = f.spec AND p.trigger = f.trigger AND f.spec = \(spec) AND f.state = 'pending'
+                AND f.due_at <= now()
+            RETURNING f.spec || ' ' || f.fire_id
+            """, as: String.self, on: connection, logger: logger)
     }
 
     /// Misfires of `spec`: pending first runs due before its executors were last continuously alive

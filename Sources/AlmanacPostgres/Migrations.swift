@@ -156,6 +156,57 @@ public enum Migrations {
         CREATE TRIGGER almanac_fires_deleted AFTER DELETE ON almanac_fires REFERENCING OLD TABLE AS old_fires
             FOR EACH STATEMENT EXECUTE FUNCTION almanac_count_fires();
         """,
+        // 4: the console (issue: an operator could see the store only as `status` text, and act on
+        // nothing). Triggers an operator paused (no executor claims their fires; fires that come due
+        // meanwhile are skipped); every fire's history (each attempt's start and end, written by the
+        // database as the state changes, and each operator action with who and when); the indexes
+        // that make every console page a short index scan at a million fires.
+        """
+        CREATE TABLE almanac_paused (
+            spec text NOT NULL,
+            trigger text NOT NULL,
+            paused_at timestamptz NOT NULL DEFAULT now(),
+            paused_by text NOT NULL,
+            PRIMARY KEY (spec, trigger)
+        );
+        CREATE TABLE almanac_history (
+            seq bigserial PRIMARY KEY,
+            spec text NOT NULL,
+            -- NULL for a trigger's pause and resume.
+            fire_id text,
+            trigger text NOT NULL,
+            at timestamptz NOT NULL DEFAULT now(),
+            -- A state the fire entered (started, done, skipped, in_doubt, pending), or an action
+            -- (pause, resume, run-now, retry, skip, cancel).
+            event text NOT NULL,
+            attempt integer,
+            -- The executor, or the operator who acted.
+            actor text,
+            detail text
+        );
+        CREATE INDEX almanac_history_fire ON almanac_history (spec, fire_id, seq);
+        CREATE INDEX almanac_history_trigger ON almanac_history (spec, trigger, seq) WHERE fire_id IS NULL;
+        CREATE FUNCTION almanac_fire_history() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO almanac_history (spec, fire_id, trigger, event, attempt, actor, detail)
+            SELECT n.spec, n.fire_id, n.trigger, n.state, n.attempt, coalesce(n.lease_owner, o.lease_owner), n.outcome
+            FROM new_fires n JOIN old_fires o ON o.spec = n.spec AND o.fire_id = n.fire_id
+            WHERE n.state <> o.state AND (n.state = 'started' OR o.state = 'started');
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER almanac_fires_history AFTER UPDATE ON almanac_fires REFERENCING OLD TABLE AS old_fires NEW TABLE AS new_fires
+            FOR EACH STATEMENT EXECUTE FUNCTION almanac_fire_history();
+        -- Who started the fire last: lease_owner is cleared when it ends.
+        ALTER TABLE almanac_fires ADD COLUMN ran_by text;
+        CREATE INDEX almanac_fires_open ON almanac_fires (due_at, spec, fire_id) WHERE state IN ('pending', 'claimed', 'started');
+        CREATE INDEX almanac_fires_open_spec ON almanac_fires (spec, due_at, fire_id) WHERE state IN ('pending', 'claimed', 'started');
+        CREATE INDEX almanac_fires_open_trigger ON almanac_fires (spec, trigger, due_at, fire_id)
+            WHERE state IN ('pending', 'claimed', 'started');
+        CREATE INDEX almanac_fires_finished ON almanac_fires (finished_at, spec, fire_id) WHERE finished_at IS NOT NULL;
+        CREATE INDEX almanac_fires_trouble ON almanac_fires (finished_at, spec, fire_id)
+            WHERE state = 'in_doubt' OR (state = 'done' AND outcome NOT IN ('delivered', 'exited with status 0'));
+        """,
     ]
 
     /// The statements of step `version`: postgres-nio sends one statement per query, so the step is

@@ -22,7 +22,7 @@ struct AlmanacExec: ParsableCommand {
         version: ToolVersion.line("almanac-exec"),
         subcommands: [
             ReconcileCommand.self, RunCommand.self, SimulateCommand.self, PendingCommand.self, MigrateCommand.self, DeployCommand.self,
-            StatusCommand.self,
+            StatusCommand.self, ServeCommand.self,
         ]
     )
 
@@ -43,7 +43,7 @@ struct AlmanacExec: ParsableCommand {
             SignalWatcher.unblock()
             exit(withError: error)
         }
-        if !(command is RunCommand) { SignalWatcher.unblock() }
+        if !(command is RunCommand || command is ServeCommand) { SignalWatcher.unblock() }
         do {
             try command.run()
         } catch let error as ValidationError {

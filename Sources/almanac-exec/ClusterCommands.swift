@@ -93,16 +93,21 @@ func requireStore(_ options: StoreOptions) throws -> String {
 }
 
 #if PostgreSQL
-/// Opens the store at `address`, runs `body`, and turns store and connection errors into exit status
-/// 2 with a message (in the server's words), and a refused publication into exit status 1.
-func withStore<T: Sendable>(_ address: String, _ body: @escaping @Sendable (ClusterStore) async throws -> T) throws -> T {
-    let store: ClusterStore
-    do { store = try ClusterStore(address: try StoreAddress(address)) } catch let error as StoreAddress.Invalid {
+/// The store at `address`: an address that does not parse is a usage error, one that cannot be used
+/// exit status 2 in words (its password never shown).
+func openStore(_ address: String) throws -> ClusterStore {
+    do { return try ClusterStore(address: try StoreAddress(address)) } catch let error as StoreAddress.Invalid {
         throw ValidationError(error.description)
     } catch {
         printError("store \(StoreAddress.redactedText(address)): \(StoreError.describe(error))")
         throw ExitCode(2)
     }
+}
+
+/// Opens the store at `address`, runs `body`, and turns store and connection errors into exit status
+/// 2 with a message (in the server's words), and a refused publication into exit status 1.
+func withStore<T: Sendable>(_ address: String, _ body: @escaping @Sendable (ClusterStore) async throws -> T) throws -> T {
+    let store = try openStore(address)
     do {
         return try blockOn {
             do {

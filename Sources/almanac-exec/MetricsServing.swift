@@ -34,9 +34,9 @@ enum MetricsServing {
     }
 
     /// A usage error when `address` cannot be listened on as written.
-    static func validate(_ address: String) throws {
+    static func validate(_ address: String, option: String = "--metrics") throws {
         #if HTTP
-        do { _ = try ListenAddress.parse(address) } catch { throw ValidationError("--metrics \(error.description)") }
+        do { _ = try ListenAddress.parse(address) } catch { throw ValidationError("\(option) \(error.description)") }
         #endif
     }
 

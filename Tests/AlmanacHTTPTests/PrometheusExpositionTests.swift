@@ -48,6 +48,9 @@ import Testing
         metrics.foundInDoubt(1)
         metrics.planEnds(at: 2_000)
         metrics.journalSynced()
+        // What `serve` sets at each scrape from the store.
+        exposition.setGauge(ExecutorMetrics.storeFiresName, labels: [("spec", "s"), ("state", "pending")], to: 3)
+        exposition.setGauge(ExecutorMetrics.specRemainingName, labels: [("spec", "s")], to: 60)
         let text = text(exposition, now: 1_000)
         let names = Set(
             text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
