@@ -68,36 +68,38 @@ struct ClusterStoreTests {
 
     @Test func aDeployTakesOverSharedFiresInFlightSoARetryRunsUnderTheNewPlan() async throws {
         try await TestStore.with { store in
+            let (a, b) = (TestStore.unique("a"), TestStore.unique("b"))
             let spec = TestStore.unique("takeover"), now = TestStore.now
             let old = TestStore.plan(spec, sha: "a", offsets: [10, 20], now: now)
             try await TestStore.publish(store, old)
             try await TestStore.age(store, spec, by: 15)
             // Started under the old plan with a short lease; the new plan (same fires) is deployed, then
             // the executor dies: retried, the fire must be claimable under the plan executors now run.
-            let a = try #require(
-                try await store.claim(executor: "a", spec: spec, sha256: old.spec.sha256!, limit: 1, lease: 1, start: true).first)
+            let started = try #require(
+                try await store.claim(executor: a, spec: spec, sha256: old.spec.sha256!, limit: 1, lease: 1, start: true).first)
             let new = TestStore.plan(spec, sha: "b", offsets: [10, 20], now: now)
             try await TestStore.publish(store, new, intent: .deploy(expectRevision: 1, replace: false))
             try await TestStore.age(store, spec, by: 15) // the deploy gave the fires the new plan's due times
             try await Task.sleep(for: .milliseconds(1100))
-            let beat = try await TestStore.beat(store, "b", spec, policy: DeliveryPolicy(inDoubt: .retry))
-            #expect(beat.inDoubt == ["\(spec) \(a.fire.id)"])
-            let b = try #require(try await TestStore.claim(store, "b", new).first)
-            #expect(b.fire.id == a.fire.id && b.planSHA256 == new.spec.sha256 && b.attempt == 1)
+            let beat = try await TestStore.beat(store, b, spec, policy: DeliveryPolicy(inDoubt: .retry))
+            #expect(beat.inDoubt == ["\(spec) \(started.fire.id)"])
+            let again = try #require(try await TestStore.claim(store, b, new).first)
+            #expect(again.fire.id == started.fire.id && again.planSHA256 == new.spec.sha256 && again.attempt == 1)
         }
     }
 
     @Test(arguments: InDoubtPolicy.allCases)
     func aFireANewPlanDropsWhileInFlightNeverRunsAgain(policy: InDoubtPolicy) async throws {
         try await TestStore.with { store in
+            let (a, b) = (TestStore.unique("a"), TestStore.unique("b"))
             let spec = TestStore.unique("dropped"), now = TestStore.now
             let old = TestStore.plan(spec, sha: "a", offsets: [10, 12, 40], now: now)
             try await TestStore.publish(store, old)
             try await TestStore.age(store, spec, by: 15)
             // The first fire started (lease 1 s), the second claimed, when a plan without both is deployed.
             let started = try #require(
-                try await store.claim(executor: "a", spec: spec, sha256: old.spec.sha256!, limit: 1, lease: 1, start: true).first)
-            let claimed = try #require(try await TestStore.claim(store, "a", old, limit: 1).first)
+                try await store.claim(executor: a, spec: spec, sha256: old.spec.sha256!, limit: 1, lease: 1, start: true).first)
+            let claimed = try #require(try await TestStore.claim(store, a, old, limit: 1).first)
             #expect(started.fire.id == old.fires[0].id && claimed.fire.id == old.fires[1].id)
             let new = TestStore.plan(spec, sha: "b", offsets: [40], now: now)
             let result = try await TestStore.publish(store, new, intent: .deploy(expectRevision: 1, replace: false))
@@ -109,12 +111,12 @@ struct ClusterStoreTests {
             // The started one's executor dies: in doubt under either policy, never pending under a plan
             // no executor claims from.
             try await Task.sleep(for: .milliseconds(1100))
-            let beat = try await TestStore.beat(store, "b", spec, policy: DeliveryPolicy(inDoubt: policy))
+            let beat = try await TestStore.beat(store, b, spec, policy: DeliveryPolicy(inDoubt: policy))
             #expect(beat.inDoubt == ["\(spec) \(started.fire.id)"])
             states = try await TestStore.states(store, spec)
             #expect(states[old.fires[0].id] == "in_doubt")
-            #expect(try await TestStore.claim(store, "b", new).isEmpty)
-            #expect(try await TestStore.claim(store, "b", old).isEmpty)
+            #expect(try await TestStore.claim(store, b, new).isEmpty)
+            #expect(try await TestStore.claim(store, b, old).isEmpty)
         }
     }
 
@@ -205,25 +207,26 @@ struct ClusterStoreTests {
     @Test(arguments: InDoubtPolicy.allCases)
     func aStartedFireWhoseExecutorDiedIsInDoubt(policy: InDoubtPolicy) async throws {
         try await TestStore.with { store in
+            let (a, b) = (TestStore.unique("a"), TestStore.unique("b"))
             let spec = TestStore.unique("doubt"), now = TestStore.now
             let p = TestStore.plan(spec, offsets: [5], now: now)
             try await TestStore.publish(store, p)
             try await TestStore.age(store, spec, by: 10)
-            let a = try #require(
-                try await store.claim(executor: "a", spec: spec, sha256: p.spec.sha256!, limit: 1, lease: 1, start: true).first)
-            #expect(a.attempt == 0)
+            let started = try #require(
+                try await store.claim(executor: a, spec: spec, sha256: p.spec.sha256!, limit: 1, lease: 1, start: true).first)
+            #expect(started.attempt == 0)
             try await Task.sleep(for: .milliseconds(1100))
-            let beat = try await TestStore.beat(store, "b", spec, policy: DeliveryPolicy(inDoubt: policy))
+            let beat = try await TestStore.beat(store, b, spec, policy: DeliveryPolicy(inDoubt: policy))
             #expect(beat.inDoubt == ["\(spec) \(p.fires[0].id)"])
             if policy == .retry {
                 // Run again, with the attempt number above 1; never counted as a misfire.
-                #expect(try await TestStore.beat(store, "b", spec).misfires.isEmpty)
-                let b = try #require(try await TestStore.claim(store, "b", p).first)
-                #expect(b.attempt == 1)
-                #expect(try await store.start(b, lease: 30) == 2)
+                #expect(try await TestStore.beat(store, b, spec).misfires.isEmpty)
+                let again = try #require(try await TestStore.claim(store, b, p).first)
+                #expect(again.attempt == 1)
+                #expect(try await store.start(again, lease: 30) == 2)
             } else {
                 #expect(try await TestStore.states(store, spec).values.first == "in_doubt")
-                #expect(try await TestStore.claim(store, "b", p).isEmpty)
+                #expect(try await TestStore.claim(store, b, p).isEmpty)
             }
         }
     }
