@@ -8,6 +8,7 @@ enum ExportKubernetes {
     static func export(_ schedule: Schedule, options: ExportOptions) -> ExportResult {
         var documents: [String] = []
         var diagnostics: [Diagnostic] = []
+        var clockChanges = ClockChangeAnswers()
         var used = Set<String>()
         for trigger in schedule.triggers.sorted(by: { $0.id < $1.id }) where trigger.enabled {
             var (rule, issues) = ExportClock.translate(trigger, target: .k8s, format: "k8s")
@@ -94,8 +95,8 @@ enum ExportKubernetes {
                 }
             }
             if let r = rule {
-                let quirks = schedules.compactMap { try? RobfigSpec.parse($0).get() }.flatMap {
-                    RobfigClockChanges.differences($0, zone: r.zone, policy: DSTPolicy(gap: .skip, overlap: .both))
+                let quirks = schedules.flatMap { line in
+                    (try? RobfigSpec.parse(line).get()).map { clockChanges.differences($0, schedule: line, zone: r.zone) } ?? []
                 }
                 if !quirks.isEmpty {
                     issues.append(

@@ -12,8 +12,13 @@ struct RobfigNext {
     let zone: GoZone
 
     init(spec: RobfigSpec, zone: String) {
+        self.init(spec: spec, zone: GoZone(zone))
+    }
+
+    /// With a zone already read (building one scans the zone's changes from 2000 to 2050).
+    init(spec: RobfigSpec, zone: GoZone) {
         self.spec = spec
-        self.zone = GoZone(zone)
+        self.zone = zone
     }
 
     /// The first fire strictly after `after`, or nil when none comes within five years.
