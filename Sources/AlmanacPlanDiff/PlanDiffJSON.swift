@@ -7,19 +7,29 @@ import AlmanacTime
 public enum PlanDiffJSON {
     /// The document, ending in a newline.
     public static func render(_ diff: PlanDiff, _ options: PlanDiffOptions) -> String {
-        var out = "{\n  \"diff\": 1,\n"
-        out += "  \"same\": \(diff.isEmpty),\n"
-        out += "  \"summary\": \(JSONWriter.quoted(diff.summary)),\n"
-        out += "  \"old\": \(side(diff.old, fires: diff.oldFireCount, label: options.oldLabel)),\n"
-        out += "  \"new\": \(side(diff.new, fires: diff.newFireCount, label: options.newLabel)),\n"
-        out += "  \"fields\": \(object(fields(diff))),\n"
-        out += "  \"totals\": \(object(totals(diff))),\n"
-        out += "  \"triggers\": ["
-        for (i, trigger) in diff.triggers.enumerated() {
-            out += (i == 0 ? "\n    " : ",\n    ") + triggerBlock(trigger, diff, options)
-        }
-        out += diff.triggers.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        var out = ""
+        write(diff, options) { out += $0 }
         return out
+    }
+
+    /// The document in pieces, one fire change at most in each: `diff --format json` lists every
+    /// change, and writing them as they are rendered keeps a second copy of the listing (the whole
+    /// document, then its bytes) out of memory.
+    public static func write(_ diff: PlanDiff, _ options: PlanDiffOptions, to emit: (String) throws -> Void) rethrows {
+        var head = "{\n  \"diff\": 1,\n"
+        head += "  \"same\": \(diff.isEmpty),\n"
+        head += "  \"summary\": \(JSONWriter.quoted(diff.summary)),\n"
+        head += "  \"old\": \(side(diff.old, fires: diff.oldFireCount, label: options.oldLabel)),\n"
+        head += "  \"new\": \(side(diff.new, fires: diff.newFireCount, label: options.newLabel)),\n"
+        head += "  \"fields\": \(object(fields(diff))),\n"
+        head += "  \"totals\": \(object(totals(diff))),\n"
+        head += "  \"triggers\": ["
+        try emit(head)
+        for (i, trigger) in diff.triggers.enumerated() {
+            try emit(i == 0 ? "\n    " : ",\n    ")
+            try triggerBlock(trigger, diff, options, to: emit)
+        }
+        try emit(diff.triggers.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
     }
 
     /// `{"label": …, "spec": …, "window": …, "tzdata": …, "fires": n}`.
@@ -48,7 +58,10 @@ public enum PlanDiffJSON {
         ]
     }
 
-    static func triggerBlock(_ trigger: TriggerDiff, _ diff: PlanDiff, _ options: PlanDiffOptions) -> String {
+    /// One trigger's object; its fire changes are emitted one by one.
+    static func triggerBlock(
+        _ trigger: TriggerDiff, _ diff: PlanDiff, _ options: PlanDiffOptions, to emit: (String) throws -> Void
+    ) rethrows {
         var members: [(String, String)] = [("id", JSONWriter.quoted(trigger.id)), ("status", JSONWriter.quoted(trigger.status.rawValue))]
         switch trigger.status {
         case .added: members.append(("definition", definition(diff.new.triggers[trigger.id])))
@@ -77,11 +90,13 @@ public enum PlanDiffJSON {
             ("moved", "\(trigger.moved)"), ("listed", "\(listed.count)"),
         ])
         fires.removeLast()
-        fires += ", \"changes\": ["
-        for (i, item) in listed.enumerated() { fires += (i == 0 ? "\n      " : ",\n      ") + fireChange(item) }
-        fires += listed.isEmpty ? "]}" : "\n    ]}"
-        members.append(("fires", fires))
-        return object(members)
+        // The object with `fires` last and open: `{…, "fires": {…, "changes": [`, the changes, `]}}`.
+        members.append(("fires", fires + ", \"changes\": ["))
+        var open = object(members)
+        open.removeLast()
+        try emit(open)
+        for (i, item) in listed.enumerated() { try emit((i == 0 ? "\n      " : ",\n      ") + fireChange(item)) }
+        try emit(listed.isEmpty ? "]}}" : "\n    ]}}")
     }
 
     /// `{"change": "moved", "id": …, "old": {"at", "local"}, "new": {…}}`.

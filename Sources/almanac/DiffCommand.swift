@@ -69,7 +69,13 @@ struct DiffCommand: ParsableCommand {
             newRules: format == .markdown ? Self.rules(newSession) : [:])
         switch format {
         case .text: Terminal.writeOut(PlanDiffText.render(diff, options))
-        case .json: Terminal.writeOut(PlanDiffJSON.render(diff, options))
+        case .json:
+            var out = FileSink(fileDescriptor: 1, bufferCapacity: 1 << 16)
+            try PlanDiffJSON.write(diff, options) { piece in
+                var piece = piece
+                try piece.withUTF8 { try out.write($0) }
+            }
+            try out.flush()
         case .markdown: Terminal.writeOut(PlanDiffMarkdown.render(diff, options))
         }
         if !diff.isEmpty { throw ExitCode(1) }
