@@ -9,10 +9,13 @@
 #   publish  a 1,000,000-fire plan published (`deploy`, wall time); target: <= 15 s. Then 3 executors
 #            run it (100 fires/s) while `status` runs 30 times: its wall time p50; target: <= 50 ms
 # Usage: scripts/bench/cluster.sh [burst|steady|publish|all]   (N for the burst size, RUNS)
+# BIN=path/to/a/release/almanac-exec skips the build (delivery.sh and memory.sh build a static one).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release -q --product almanac-exec
-BIN=$(swift build -c release --show-bin-path)/almanac-exec
+if [[ -z ${BIN:-} ]]; then
+  swift build -c release -q --product almanac-exec
+  BIN=$(swift build -c release --show-bin-path)/almanac-exec
+fi
 source scripts/lib/postgres.sh
 start_postgres >/dev/null
 N=${N:-20000}
