@@ -9,7 +9,7 @@ public struct ImportLimits: Sendable {
     /// Source bytes: a spec never holds less than its source, so more than the spec limit never fits.
     public var maxBytes: Int
     /// Triggers: at 10,000 the whole import, check included, stays under 2 s and 128 MiB
-    /// (`scripts/bench/import-limits.sh`).
+    /// (`scripts/ci/import-limits.sh`).
     public var maxTriggers: Int
 
     public init(maxBytes: Int = 16 << 20, maxTriggers: Int = 10_000) {
