@@ -106,6 +106,10 @@ python_round() {
 instant_round() {
   local exe=$1 backend=$2 rate=$3 seconds=$4 start pid clock result
   rm -rf "$work/state" "$work/fifo"; mkfifo "$work/fifo"
+  # The round holds the FIFO open too: what the daemon writes after the clock has its count (the spy's
+  # closing calls) must not kill it by SIGPIPE before its metrics are read (a quiet run failed so with
+  # "Connection refused"); a drainer reads it from then on.
+  exec 3<>"$work/fifo"
   start=$(( $(date +%s) + 4 )); plan "$start" "$seconds" "$rate"
   python3 scripts/bench/line_clock.py "$work/fifo" $(( rate * seconds )) $(( seconds + 60 )) > "$work/clock" &
   clock=$!
@@ -116,8 +120,12 @@ instant_round() {
   fi
   pid=$!
   wait "$clock"
+  cat <&3 > /dev/null &
+  local drain=$!
   result="$(cat "$work/clock") $(syncs_of "$work/log")"
   kill -TERM "$pid"; wait "$pid" || true
+  kill "$drain" 2>/dev/null; wait "$drain" 2>/dev/null || true
+  exec 3<&-
   echo "$result"
 }
 
