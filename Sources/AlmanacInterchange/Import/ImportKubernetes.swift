@@ -182,21 +182,3 @@ struct KubernetesImporter {
         return trigger
     }
 }
-
-/// Clock-change differences (`RobfigClockChanges`) for the CronJobs of one import or export, each zone read
-/// once and each answer remembered by zone and schedule: a manifest of many CronJobs repeats a few
-/// zones and often a few schedules.
-struct ClockChangeAnswers {
-    private var zones: [String: GoZone] = [:]
-    private var answers: [String: [RobfigClockChanges.Difference]] = [:]
-
-    mutating func differences(_ spec: RobfigSpec, schedule: String, zone: String) -> [RobfigClockChanges.Difference] {
-        let key = "\(zone) \(schedule)"
-        if let known = answers[key] { return known }
-        let goZone = zones[zone] ?? GoZone(zone)
-        zones[zone] = goZone
-        let answer = RobfigClockChanges.differences(spec, zone: goZone, policy: DSTPolicy(gap: .skip, overlap: .both))
-        answers[key] = answer
-        return answer
-    }
-}
