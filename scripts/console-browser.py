@@ -16,6 +16,7 @@ in-doubt page at 1200x800 and 390x844 are written as PNGs.
 """
 import json, os, re, signal, subprocess, sys, time, urllib.error, urllib.parse, urllib.request
 
+from selenium.common.exceptions import WebDriverException
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
@@ -148,9 +149,20 @@ def submit(browser, selector, by=By.CSS_SELECTOR):
     """Clicks a form's button and waits for the page the POST leads to (303 to a page)."""
     old = browser.find_element(By.TAG_NAME, "html")
     browser.find_element(by, selector).click()
-    WebDriverWait(browser, 15).until(expected_conditions.staleness_of(old))
+    WebDriverWait(browser, 15).until(lambda _: gone(old))
     WebDriverWait(browser, 15).until(expected_conditions.presence_of_element_located((By.TAG_NAME, "body")))
     return browser.find_element(By.TAG_NAME, "body").text
+
+
+def gone(element):
+    """Whether the page that held `element` was replaced. Selenium's staleness_of catches only
+    StaleElementReferenceException, but mid-navigation chromedriver may answer "Node with given id does
+    not belong to the document" (a plain WebDriverException): CI failed so once. Both mean replaced."""
+    try:
+        element.is_enabled()
+        return False
+    except WebDriverException:
+        return True
 
 
 def page(browser, base, path, params=None):
