@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "AlmanacSpec", targets: ["AlmanacSpec"]),
         .library(name: "AlmanacPlanDiff", targets: ["AlmanacPlanDiff"]),
         .library(name: "AlmanacExecutor", targets: ["AlmanacExecutor"]),
+        // What a device registers of a plan at an instant: the budget's choice of fires and regions (the
+        // executor's reconciler and the timeline's budget lines both use it).
+        .library(name: "AlmanacRegistration", targets: ["AlmanacRegistration"]),
         // UNUserNotificationCenter and CLLocationManager behind the executor's client protocols (Apple platforms only).
         .library(name: "AlmanacApple", targets: ["AlmanacApple"]),
         // The documented fakes of the notification centre and region monitor, and the conformance suites
@@ -149,8 +152,12 @@ let package = Package(
             ],
             exclude: ["Fixtures", "Golden", "Corpus"]),
 
+        // MARK: AlmanacRegistration — what a device registers of a plan at an instant (fires within the budget,
+        // the regions to watch, when to reconcile again): a pure function the executor and the timeline share
+        .target(name: "AlmanacRegistration", dependencies: ["AlmanacPlan", "AlmanacTime"]),
+
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal, the phone adapter; reads plans only
-        .target(name: "AlmanacExecutor", dependencies: ["AlmanacVocabulary", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        .target(name: "AlmanacExecutor", dependencies: ["AlmanacVocabulary", "AlmanacPlan", "AlmanacRegistration", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: AlmanacApple — the Apple-only layer: UserNotifications and Core Location as the phone adapter's clients
         // (compiled only where those frameworks exist; type-checked on Linux against API stubs by scripts/ci/apple-layer.sh)
@@ -161,15 +168,18 @@ let package = Package(
 
         // MARK: Render — a plan (or the difference of two) as an SVG/HTML timeline
         .target(
-            name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacExecutor", "AlmanacTime", "AlmanacEscaping"]),
+            name: "AlmanacRender", dependencies: ["AlmanacPlan", "AlmanacPlanDiff", "AlmanacRegistration", "AlmanacTime", "AlmanacEscaping"]),
         .testTarget(
             name: "AlmanacRenderTests",
-            dependencies: ["AlmanacRender", "AlmanacSpec", "AlmanacCompiler", "AlmanacCommandLine", "AlmanacTestSupport"],
+            dependencies: [
+                "AlmanacRender", "AlmanacRegistration", "AlmanacSpec", "AlmanacCompiler", "AlmanacCommandLine", "AlmanacTestSupport",
+            ],
             exclude: ["Fixtures", "Golden"]),
         .testTarget(
             name: "AlmanacExecutorTests",
             dependencies: [
-                "AlmanacExecutor", "AlmanacCommandLine", "AlmanacTestSupport", "AlmanacExecutorTestSupport", "AlmanacPhoneTesting",
+                "AlmanacExecutor", "AlmanacRegistration", "AlmanacCommandLine", "AlmanacTestSupport", "AlmanacExecutorTestSupport",
+                "AlmanacPhoneTesting",
             ], exclude: ["Golden"]
         ),
 
@@ -254,7 +264,7 @@ let package = Package(
         .executableTarget(
             name: "almanac-exec",
             dependencies: [
-                "AlmanacExecutor", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics", "AlmanacEscaping",
+                "AlmanacExecutor", "AlmanacRegistration", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics", "AlmanacEscaping",
                 .target(name: "AlmanacPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "AlmanacHTTP", condition: .when(traits: ["HTTP"])),

@@ -1,6 +1,7 @@
 import AlmanacExecutor
 import AlmanacPlan
 import AlmanacPlanDiff
+import AlmanacRegistration
 import AlmanacTime
 
 /// What a timeline draws, gathered in one forward read of the plan (a merge of both plans for a

@@ -2,6 +2,7 @@ import AlmanacEscaping
 import AlmanacExecutor
 import AlmanacPlan
 import AlmanacPlanDiff
+import AlmanacRegistration
 import AlmanacTime
 
 /// A timeline of a plan as SVG (and HTML around it): a lane per trigger with a mark per fire, an

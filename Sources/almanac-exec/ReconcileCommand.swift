@@ -1,5 +1,6 @@
 import AlmanacExecutor
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTime
 import ArgumentParser
 import Foundation

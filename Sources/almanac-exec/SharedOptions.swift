@@ -2,6 +2,7 @@ import AlmanacCommandLine
 import AlmanacEscaping
 import AlmanacExecutor
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTime
 import ArgumentParser
 import Foundation

@@ -1,6 +1,7 @@
 import AlmanacCommandLine
 import AlmanacExecutor
 import AlmanacPlan
+import AlmanacRegistration
 import ArgumentParser
 import AlmanacTime
 

@@ -1,4 +1,5 @@
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTime
 
 /// The budget's registration as the contract words it, computed the plain way for plans in UTC:

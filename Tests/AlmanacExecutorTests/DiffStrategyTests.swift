@@ -1,5 +1,6 @@
 import AlmanacJSON
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTestSupport
 import AlmanacTime
 import Foundation

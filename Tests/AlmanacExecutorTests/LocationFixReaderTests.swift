@@ -1,3 +1,4 @@
+import AlmanacRegistration
 import AlmanacTime
 import Testing
 @testable import AlmanacExecutor

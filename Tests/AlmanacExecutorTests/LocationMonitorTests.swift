@@ -1,4 +1,5 @@
 import AlmanacPlan
+import AlmanacRegistration
 import Foundation
 import AlmanacTime
 import Testing

@@ -1,4 +1,5 @@
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTestSupport
 import AlmanacTime
 import Foundation
@@ -27,10 +28,10 @@ import Testing
         for second in Int64(-5)...1_500 {
             let instant = Instant(secondsSinceEpoch: second)
             for region in regions {
-                #expect(LocationMonitor.isArmed(region, at: instant) == region.armed.contains { $0.contains(instant) })
+                #expect(RegionChoice.isArmed(region, at: instant) == region.armed.contains { $0.contains(instant) })
             }
             let scanned = regions.flatMap { $0.armed.flatMap { [$0.from, $0.to] } }.filter { $0 > instant }.min()
-            #expect(LocationMonitor.nextEdge(in: regions, after: instant) == scanned, "seed \(seed) at \(second)")
+            #expect(RegionChoice.nextEdge(in: regions, after: instant) == scanned, "seed \(seed) at \(second)")
         }
     }
 

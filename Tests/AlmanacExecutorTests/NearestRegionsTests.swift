@@ -1,4 +1,5 @@
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTime
 import Testing
 @testable import AlmanacExecutor
@@ -15,7 +16,7 @@ import Testing
         let regions = (0..<count).map { i in
             PlanRegion(
                 trigger: String(format: "r%02d", i), on: .enter, latitude: "0",
-                longitude: LocationMonitor.coordinate(Double(i) * 500 / metresPerDegree), radius: "100",
+                longitude: RegionChoice.coordinate(Double(i) * 500 / metresPerDegree), radius: "100",
                 armed: [Window(from: TestPlans.at(0), to: TestPlans.at(86_400))])
         }
         return TestPlans.plan([], maxRegions: maxRegions, regions: regions)
@@ -51,7 +52,7 @@ import Testing
     @Test func withoutAPositionPriorityChooses() {
         var plan = Self.plan(count: 5, maxRegions: 3)
         plan.triggers["r04"]?.priority = 9
-        let chosen = LocationMonitor.activeRegions(in: plan, at: TestPlans.at(10)).map(\.trigger)
+        let chosen = RegionChoice.activeRegions(in: plan, at: TestPlans.at(10)).map(\.trigger)
         #expect(chosen == ["r00", "r01", "r04"])
     }
 
@@ -60,7 +61,7 @@ import Testing
         // At 1,240 m east: r02 (centre 1,000 m, edge 140 m away) and r03 (edge 160 m away) are
         // nearest; r01 (edge 640 m away) is the nearest left out.
         let position = LocationFix(at: TestPlans.at(10), latitude: 0, longitude: 1_240 / Self.metresPerDegree)
-        let chosen = LocationMonitor.activeRegions(in: plan, at: TestPlans.at(10), position: position)
+        let chosen = RegionChoice.activeRegions(in: plan, at: TestPlans.at(10), position: position)
         #expect(chosen.map(\.trigger) == ["r02", "r03", "@refresh"])
         let refresh = try #require(chosen.last)
         #expect(refresh.on == .exit)
@@ -68,6 +69,6 @@ import Testing
         let radius = try #require(Double(refresh.radius))
         #expect(radius >= 630 && radius <= 640)
         // Under the budget, no refresh region.
-        #expect(LocationMonitor.activeRegions(in: Self.plan(count: 3, maxRegions: 3), at: TestPlans.at(10), position: position).count == 3)
+        #expect(RegionChoice.activeRegions(in: Self.plan(count: 3, maxRegions: 3), at: TestPlans.at(10), position: position).count == 3)
     }
 }

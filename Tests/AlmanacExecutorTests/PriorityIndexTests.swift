@@ -1,4 +1,5 @@
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTime
 import Testing
 @testable import AlmanacExecutor

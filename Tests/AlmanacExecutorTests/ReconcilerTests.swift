@@ -1,3 +1,4 @@
+import AlmanacRegistration
 import Foundation
 import AlmanacPlan
 import AlmanacTime

@@ -1,4 +1,5 @@
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTestSupport
 import AlmanacTime
 import Foundation

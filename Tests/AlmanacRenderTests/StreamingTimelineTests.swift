@@ -1,6 +1,7 @@
 import AlmanacExecutor
 import AlmanacPlan
 import AlmanacPlanDiff
+import AlmanacRegistration
 import AlmanacTestSupport
 import AlmanacTime
 import Foundation

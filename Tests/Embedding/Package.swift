@@ -15,6 +15,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AlmanacCore", package: "Almanac"),
                 .product(name: "AlmanacExecutor", package: "Almanac"),
+                .product(name: "AlmanacRegistration", package: "Almanac"),
             ]
         ),
         // The mistakes of mistakes.yaml, made in code: prints the codes `Schedule.validate()` gives.

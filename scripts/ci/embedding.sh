@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The core is embeddable: Tests/Embedding (a package depending only on AlmanacCore and AlmanacExecutor)
+# The core is embeddable: Tests/Embedding (a package depending only on AlmanacCore, AlmanacRegistration and AlmanacExecutor)
 # builds, runs the program docs/embedding.md shows (the same code, compared here), and links no libyaml.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -51,4 +51,4 @@ bin_libs=$(ldd "$bin")
 bin_syms=$(nm "$bin")
 if grep -i yaml <<<"$bin_libs"; then echo "the embedding binary links libyaml" >&2; exit 1; fi
 if grep -E ' [TtUu] yaml_' <<<"$bin_syms"; then echo "the embedding binary has libyaml symbols" >&2; exit 1; fi
-echo "embedding: builds from AlmanacCore + AlmanacExecutor, runs, links no libyaml"
+echo "embedding: builds from AlmanacCore + AlmanacRegistration + AlmanacExecutor, runs, links no libyaml"

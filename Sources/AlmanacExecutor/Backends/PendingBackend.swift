@@ -1,5 +1,6 @@
 import AlmanacJSON
 import AlmanacPlan
+import AlmanacRegistration
 
 /// A backend that can say what it holds and change it one request at a time — a phone's
 /// notification centre — so that a reconcile can replace what changed without a moment when

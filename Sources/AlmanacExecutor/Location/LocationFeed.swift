@@ -1,3 +1,4 @@
+import AlmanacRegistration
 import AlmanacTime
 
 /// The fixes waiting for the executor's loop, in time order: all of them up front for `simulate`,

@@ -1,4 +1,5 @@
 import AlmanacJSON
+import AlmanacRegistration
 import AlmanacTime
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import AlmanacRegistration
+
 /// The track points of a GPX document: `<trkpt lat="…" lon="…">` with a `<time>` inside, in
 /// document order. A scanner, not an XML parser: it reads what GPS loggers write (attributes in
 /// either quote, any namespace prefix on neither `trkpt` nor `time`, other elements ignored) and

@@ -1,4 +1,5 @@
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTime
 
 /// The executor's loop, shared by `run` (real clock) and `simulate` (virtual clock): reconcile the

@@ -1,5 +1,6 @@
 import AlmanacJSON
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTime
 
 /// `almanac-exec simulate` with the spy backend, for the plans it covers (those without regions):

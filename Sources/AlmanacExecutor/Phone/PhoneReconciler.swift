@@ -1,4 +1,5 @@
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTime
 
 /// A plan onto a phone, as an app reconciles it: authorization first, then the notification
@@ -163,7 +164,7 @@ public actor PhoneReconciler {
         await enter()
         defer { leave() }
         guard let trigger = MonitoredRegion(identifier: identifier).trigger,
-            let region = plan.regions.first(where: { $0.trigger == trigger }), LocationMonitor.isArmed(region, at: at),
+            let region = plan.regions.first(where: { $0.trigger == trigger }), RegionChoice.isArmed(region, at: at),
             region.on == .both || region.on == event, await center.authorization().allowsScheduling
         else { return nil }
         if let cooldown = region.cooldown {

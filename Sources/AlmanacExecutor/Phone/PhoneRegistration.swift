@@ -1,3 +1,5 @@
+import AlmanacRegistration
+
 /// What a `PhoneReconciler.reconcile` did, for the app to act on: ask again later, point the user at
 /// Settings, schedule background refresh before `registration.refreshBy`.
 public struct PhoneRegistration: Sendable {

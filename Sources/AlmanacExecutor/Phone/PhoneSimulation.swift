@@ -1,5 +1,6 @@
 import AlmanacJSON
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTime
 
 /// `almanac-exec simulate --device phone`: what a phone would deliver of a plan, given when the app

@@ -1,4 +1,5 @@
 import AlmanacPlan
+import AlmanacRegistration
 
 /// What a diff reconcile does, in order, to make a holder of pending requests (a phone's
 /// notification centre, the spy) hold a registration: one pure plan, run by the synchronous

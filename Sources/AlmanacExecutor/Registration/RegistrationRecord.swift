@@ -1,5 +1,6 @@
 import AlmanacJSON
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTime
 #if canImport(Glibc)
 import Glibc

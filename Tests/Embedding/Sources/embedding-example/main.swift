@@ -4,6 +4,7 @@ import AlmanacCompiler
 import AlmanacExecutor
 import AlmanacModel
 import AlmanacPlan
+import AlmanacRegistration
 import AlmanacTime
 import Foundation
 

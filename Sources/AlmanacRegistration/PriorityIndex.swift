@@ -6,7 +6,7 @@ import AlmanacTime
 /// of a sort of every future fire.
 public struct PriorityIndex: Sendable {
     /// Fire indices per priority level, levels by descending priority, indices ascending.
-    let levels: [[Int]]
+    package let levels: [[Int]]
 
     public init(_ plan: Plan) {
         var byPriority: [Int: [Int]] = [:]
@@ -25,7 +25,7 @@ public struct PriorityIndex: Sendable {
 
     /// The fires at or after `cutoff` to register within `budget`, by (priority descending, plan
     /// order), in plan order; and the earliest of them left out.
-    func choose(from plan: Plan, atOrAfter cutoff: Instant, budget: Int) -> (chosen: [Int], firstLeftOut: Instant?) {
+    package func choose(from plan: Plan, atOrAfter cutoff: Instant, budget: Int) -> (chosen: [Int], firstLeftOut: Instant?) {
         var chosen: [Int] = []
         var remaining = budget
         var firstLeftOut: Instant?
@@ -44,7 +44,7 @@ public struct PriorityIndex: Sendable {
     }
 
     /// The first position in `level` whose fire is at or after `cutoff` (fires in a level ascend in time).
-    static func firstAtOrAfter(_ cutoff: Instant, _ level: [Int], _ plan: Plan) -> Int {
+    package static func firstAtOrAfter(_ cutoff: Instant, _ level: [Int], _ plan: Plan) -> Int {
         var low = 0, high = level.count
         while low < high {
             let mid = (low + high) / 2

@@ -55,7 +55,7 @@ public enum Reconciler {
 
     /// Where coverage stops counting: `now + min_coverage`, or sooner where the budget's soonest
     /// fires end (`budgetEnd`, the last of them); every future fire before it is registered.
-    static func coverageCutoff(of plan: Plan, now: Instant, budgetEnd: Instant?) -> Instant {
+    package static func coverageCutoff(of plan: Plan, now: Instant, budgetEnd: Instant?) -> Instant {
         guard let budgetEnd else { return Instant(secondsSinceEpoch: now.secondsSinceEpoch + 1) }
         return min(coverageEnd(of: plan, now: now), budgetEnd)
     }
@@ -83,7 +83,7 @@ public enum Reconciler {
             if let firstLeftOut, firstLeftOut < refreshBy { refreshBy = firstLeftOut }
         }
         // A region is watched only while armed; the loop (or the next reconcile) follows its windows.
-        let regions = LocationMonitor.activeRegions(
+        let regions = RegionChoice.activeRegions(
             in: plan, at: now, position: position, budget: DeviceLimits.regions(plan.limits, device))
         let regionsChangeAt = plan.regions.flatMap { $0.armed.flatMap { [$0.from, $0.to] } }.filter { $0 > now }.min()
         return Registration(
@@ -157,77 +157,17 @@ public enum Reconciler {
             }
         }
         let futureFires = seen + (try cursor.remainingCount())
-        let regions = LocationMonitor.activeRegions(
+        let regions = RegionChoice.activeRegions(
             in: plan, at: now, position: position, budget: DeviceLimits.regions(plan.limits, device))
-        let regionsChangeAt = LocationMonitor.nextEdge(in: plan.regions, after: now)
+        let regionsChangeAt = RegionChoice.nextEdge(in: plan.regions, after: now)
         return Registration(
             fires: chosen, regions: regions, futureFires: futureFires, refreshBy: refreshBy,
             regionsChangeAt: regionsChangeAt)
     }
 
-    /// How a reconcile changes what the backend holds.
-    public enum Strategy: String, Sendable, CaseIterable {
-        /// Cancel everything, then register: simple, but for a moment nothing is scheduled.
-        case replace
-        /// Read what the backend holds; add what is new or changed (same id replaces), then remove
-        /// what is no longer wanted: something stays scheduled throughout. Needs a `PendingBackend`.
-        case diff
-    }
-
-    /// Registers the fires and regions for `now` from `source` on `backend` (see `Strategy`).
-    @discardableResult
-    public static func reconcile(
-        _ source: PlanFireSource, now: Instant, backend: any Backend, strategy: Strategy = .replace, position: LocationFix? = nil,
-        device: DeviceLimits? = nil
-    ) throws -> Registration {
-        let registration = try registration(for: source, now: now, position: position, device: device)
-        try apply(registration, plan: source.header, to: backend, strategy: strategy)
-        return registration
-    }
-
-    /// Registers the fires and regions for `now` on `backend` (see `Strategy`).
-    @discardableResult
-    public static func reconcile(
-        _ plan: Plan, now: Instant, backend: any Backend, index: PriorityIndex? = nil, strategy: Strategy = .replace,
-        position: LocationFix? = nil, device: DeviceLimits? = nil
-    ) throws -> Registration {
-        let registration = registration(for: plan, now: now, index: index, position: position, device: device)
-        try apply(registration, plan: plan, to: backend, strategy: strategy)
-        return registration
-    }
-
-    /// Makes `backend` hold `registration`: under `replace` everything is cancelled, then every fire
-    /// and region registered; under `diff` only what changed (see `ReconcileSteps`, `RegionSteps`).
-    public static func apply(_ registration: Registration, plan: Plan, to backend: any Backend, strategy: Strategy) throws {
-        let trigger = { (fire: Fire) in plan.triggers[fire.trigger] ?? PlanTrigger(kind: "once") }
-        switch strategy {
-        case .replace:
-            try backend.cancelAll()
-            for fire in registration.fires { try backend.schedule(fire, trigger: trigger(fire)) }
-        case .diff:
-            guard let pendingBackend = backend as? any PendingBackend else {
-                throw ExecutorError("this backend cannot list what it holds; use --strategy replace")
-            }
-            let held = Dictionary(try pendingBackend.pending().map { ($0.id, $0.signature) }, uniquingKeysWith: { first, _ in first })
-            let wanted = registration.fires.map { ($0.id, PendingFire($0, trigger: trigger($0)).signature) }
-            for step in ReconcileSteps.plan(held: held, wanted: wanted, capacity: pendingBackend.capacity).steps {
-                switch step {
-                case .add(let index): try pendingBackend.add(registration.fires[index], trigger: trigger(registration.fires[index]))
-                case .remove(let ids): try pendingBackend.remove(ids)
-                }
-            }
-            // Regions too: the stale ones go first (a device watches a limited number), then the new.
-            let regions = RegionSteps.plan(held: try pendingBackend.monitoredRegions(), wanted: registration.regions)
-            for region in regions.unmonitor { try backend.unmonitor(region) }
-            for region in regions.monitor { try backend.monitor(region) }
-            return
-        }
-        for region in registration.regions { try backend.monitor(region) }
-    }
-
     /// The first index at or after `start` whose fire satisfies `isAfter`, for a predicate that is
     /// false then true along the plan's order.
-    static func partitionPoint(_ fires: [Fire], from start: Int = 0, _ isAfter: (Fire) -> Bool) -> Int {
+    package static func partitionPoint(_ fires: [Fire], from start: Int = 0, _ isAfter: (Fire) -> Bool) -> Int {
         var low = start, high = fires.count
         while low < high {
             let mid = (low + high) / 2

@@ -21,12 +21,12 @@ public struct DeviceLimits: Hashable, Sendable {
     public static let iPhone = DeviceLimits(pending: 64, regions: 20)
 
     /// The pending budget of a registration: the plan's, within the device's.
-    static func pending(_ limits: PlanLimits, _ device: DeviceLimits?) -> Int {
+    package static func pending(_ limits: PlanLimits, _ device: DeviceLimits?) -> Int {
         max(0, min(limits.maxPending, device?.pending ?? .max))
     }
 
     /// The region budget of a registration: the plan's, within the device's.
-    static func regions(_ limits: PlanLimits, _ device: DeviceLimits?) -> Int {
+    package static func regions(_ limits: PlanLimits, _ device: DeviceLimits?) -> Int {
         max(0, min(limits.maxRegions, device?.regions ?? .max))
     }
 }

@@ -26,7 +26,7 @@ public struct LocationFix: Sendable, Equatable {
     }
 
     /// Mean Earth radius (IUGG), metres.
-    static let earthRadius = 6_371_008.8
+    package static let earthRadius = 6_371_008.8
 
     /// Great-circle (haversine) distance in metres to a point; well-conditioned at short range,
     /// which is where region boundaries are decided.
@@ -41,7 +41,7 @@ public struct LocationFix: Sendable, Equatable {
     }
 
     /// Whether the coordinates are on Earth and the accuracy a non-negative number.
-    var problem: String? {
+    package var problem: String? {
         guard latitude.isFinite, (-90...90).contains(latitude) else { return "latitude \(latitude) is outside -90...90" }
         guard longitude.isFinite, (-180...180).contains(longitude) else { return "longitude \(longitude) is outside -180...180" }
         if let accuracy, !(accuracy.isFinite && accuracy >= 0) { return "accuracy \(accuracy) is not a distance in metres" }
