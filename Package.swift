@@ -96,9 +96,9 @@ let package = Package(
         .target(name: "AlmanacModel", dependencies: ["AlmanacVocabulary", "AlmanacEscaping", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: AlmanacSpec — the YAML front end: text → located YAML nodes → AlmanacModel's Schedule
-        .target(name: "AlmanacSpec", dependencies: ["CYAML", "AlmanacModel", "AlmanacTime", "AlmanacJSON"]),
+        .target(name: "AlmanacSpec", dependencies: ["CYAML", "AlmanacVocabulary", "AlmanacModel", "AlmanacTime", "AlmanacJSON"]),
         .testTarget(
-            name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacModel", "AlmanacEscaping", "AlmanacTestSupport"],
+            name: "AlmanacSpecTests", dependencies: ["AlmanacSpec", "AlmanacVocabulary", "AlmanacModel", "AlmanacEscaping", "AlmanacTestSupport"],
             exclude: ["Fixtures"]),
 
         // MARK: AlmanacPlan — the executors' contract: plan model, canonical writer, streaming reader
@@ -108,7 +108,7 @@ let package = Package(
             dependencies: ["AlmanacPlan", "AlmanacVocabulary", "AlmanacJSON", "AlmanacPlanDiff", "AlmanacTestSupport"]),
 
         // MARK: AlmanacPlanDiff — what changed between two plans, and its text, Markdown and JSON renderers
-        .target(name: "AlmanacPlanDiff", dependencies: ["AlmanacPlan", "AlmanacTime", "AlmanacJSON", "AlmanacEscaping"]),
+        .target(name: "AlmanacPlanDiff", dependencies: ["AlmanacPlan", "AlmanacVocabulary", "AlmanacTime", "AlmanacJSON", "AlmanacEscaping"]),
 
         // MARK: AlmanacCompiler — per-kind fire streams merged over a window, budgets and lints → Plan
         .target(name: "AlmanacCompiler", dependencies: ["AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
@@ -178,8 +178,8 @@ let package = Package(
         .testTarget(
             name: "AlmanacExecutorTests",
             dependencies: [
-                "AlmanacExecutor", "AlmanacRegistration", "AlmanacCommandLine", "AlmanacTestSupport", "AlmanacExecutorTestSupport",
-                "AlmanacPhoneTesting",
+                "AlmanacExecutor", "AlmanacRegistration", "AlmanacVocabulary", "AlmanacCommandLine", "AlmanacTestSupport",
+                "AlmanacExecutorTestSupport", "AlmanacPhoneTesting",
             ], exclude: ["Golden"]
         ),
 
@@ -264,7 +264,8 @@ let package = Package(
         .executableTarget(
             name: "almanac-exec",
             dependencies: [
-                "AlmanacExecutor", "AlmanacRegistration", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics", "AlmanacEscaping",
+                "AlmanacExecutor", "AlmanacRegistration", "AlmanacVocabulary", "AlmanacPlan", "AlmanacCommandLine", "AlmanacMetrics",
+                "AlmanacEscaping",
                 .target(name: "AlmanacPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "AlmanacHTTP", condition: .when(traits: ["HTTP"])),

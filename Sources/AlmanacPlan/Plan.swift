@@ -1,4 +1,4 @@
-@_exported import AlmanacVocabulary
+import AlmanacVocabulary
 import AlmanacJSON
 import AlmanacTime
 

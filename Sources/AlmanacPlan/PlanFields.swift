@@ -1,5 +1,6 @@
 import AlmanacJSON
 import AlmanacTime
+import AlmanacVocabulary
 
 /// Typed access to the small sections of a plan (everything but the fires), with messages that
 /// name the field's path and the line where its section starts.

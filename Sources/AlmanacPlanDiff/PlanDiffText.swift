@@ -2,6 +2,7 @@ import AlmanacEscaping
 import AlmanacJSON
 import AlmanacPlan
 import AlmanacTime
+import AlmanacVocabulary
 
 /// How a `PlanDiff` is shown: the names of the two sides, how many fire changes to list per
 /// trigger, and whether to colour the text (only ever on a terminal, decided by the caller).

@@ -3,6 +3,7 @@ import AlmanacExecutor
 import AlmanacMetrics
 import AlmanacPlan
 import AlmanacTime
+import AlmanacVocabulary
 import ArgumentParser
 import Foundation
 

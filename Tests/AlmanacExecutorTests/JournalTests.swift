@@ -1,5 +1,6 @@
 import AlmanacPlan
 import AlmanacTime
+import AlmanacVocabulary
 import Testing
 @testable import AlmanacExecutor
 

@@ -1,5 +1,6 @@
 import AlmanacPlan
 import AlmanacRegistration
+import AlmanacVocabulary
 import Foundation
 import AlmanacTime
 import Testing

@@ -2,6 +2,7 @@ import AlmanacJSON
 import AlmanacPhoneTesting
 import AlmanacPlan
 import AlmanacTime
+import AlmanacVocabulary
 import Testing
 @testable import AlmanacExecutor
 

@@ -1,5 +1,6 @@
 import AlmanacJSON
 import AlmanacModel
+import AlmanacVocabulary
 import Testing
 @testable import AlmanacSpec
 

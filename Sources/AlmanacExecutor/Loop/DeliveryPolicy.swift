@@ -1,4 +1,5 @@
 import AlmanacPlan
+import AlmanacVocabulary
 
 /// What an executor does with a due fire, decided from facts alone: misfires (`--misfire`), a
 /// trigger's `concurrency`, and claims whose executor stopped answering (`--in-doubt`). Pure: the

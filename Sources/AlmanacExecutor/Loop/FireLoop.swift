@@ -1,6 +1,7 @@
 import AlmanacPlan
 import AlmanacRegistration
 import AlmanacTime
+import AlmanacVocabulary
 
 /// The executor's loop, shared by `run` (real clock) and `simulate` (virtual clock): reconcile the
 /// backend, sleep until the next fire (never polling), deliver due fires in plan order, journal each

@@ -1,4 +1,5 @@
 import AlmanacTime
+import AlmanacVocabulary
 
 /// The rules about what a schedule means, each in one place: the YAML front end applies them to
 /// what it reads (with the ranges of the text), `Schedule.validate()` to a schedule however it was

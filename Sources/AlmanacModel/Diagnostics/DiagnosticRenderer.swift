@@ -1,5 +1,6 @@
 import AlmanacEscaping
 import AlmanacJSON
+import AlmanacVocabulary
 
 /// Output formats for diagnostics.
 public enum DiagnosticFormat: String, Sendable, CaseIterable {

@@ -1,3 +1,5 @@
+import AlmanacVocabulary
+
 /// Trigger ids, blackout and region names: `^[a-z0-9][a-z0-9._-]{0,63}$`, and what to write instead.
 package enum IdentifierSyntax {
     package static let maxIdentifierLength = TriggerIDSyntax.maxLength

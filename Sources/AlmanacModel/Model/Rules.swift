@@ -1,4 +1,5 @@
 import AlmanacTime
+import AlmanacVocabulary
 
 /// `calendar:` — every given field must match (AND); impossible dates never match.
 public struct CalendarRule: Hashable, Sendable {

@@ -1,5 +1,6 @@
 import AlmanacJSON
 import AlmanacTime
+import AlmanacVocabulary
 
 /// A schedule: read from a spec (every reference resolved, every value typed, defaults applied) or
 /// built in code. `validate()` checks it; the compiler refuses one that does not pass.

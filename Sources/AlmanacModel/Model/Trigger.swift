@@ -1,5 +1,6 @@
 import AlmanacJSON
 import AlmanacTime
+import AlmanacVocabulary
 
 /// One validated trigger with every inherited default applied.
 ///

@@ -1,6 +1,7 @@
 import AlmanacModel
 import AlmanacJSON
 import AlmanacTime
+import AlmanacVocabulary
 
 /// A value and where it was written.
 struct Located<Value> {

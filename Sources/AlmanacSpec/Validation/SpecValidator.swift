@@ -1,6 +1,7 @@
 import AlmanacModel
 import AlmanacJSON
 import AlmanacTime
+import AlmanacVocabulary
 
 /// Validates the top level of a spec into a `Schedule`, collecting every problem.
 struct SpecValidator {
