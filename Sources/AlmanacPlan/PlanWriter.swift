@@ -8,7 +8,7 @@ import AlmanacTime
 public struct PlanWriter<Sink: ByteSink> {
     /// Where the bytes go; returned by `finish`.
     public private(set) var sink: Sink
-    private var lines = FireLineFormatter()
+    private var lines = FireFormatter()
     /// The slow path's buffer, for fires whose strings need escapes.
     private var scratch: [UInt8] = []
     private var stage = Stage.header
@@ -75,7 +75,7 @@ public struct PlanWriter<Sink: ByteSink> {
         defer { fireCount += 1 }
         // Moved out (leaving an empty one) so the closure may write to `sink` without copying the buffer.
         var formatter = lines
-        lines = FireLineFormatter()
+        lines = FireFormatter()
         defer { lines = formatter }
         if try formatter.withLine(fire, first: fireCount == 0, { try sink.write($0) }) { return }
         scratch.removeAll(keepingCapacity: true)

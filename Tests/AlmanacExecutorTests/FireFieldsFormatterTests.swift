@@ -4,11 +4,11 @@ import AlmanacTime
 import Testing
 @testable import AlmanacExecutor
 
-/// The byte formatter of a fire's fields writes what the `String` description writes, or declines.
+/// `FireFormatter.appendFields` writes what the `String` description writes, or declines.
 @Suite struct FireFieldsFormatterTests {
     @Test func writesTheDescriptionsTextForEveryFire() {
         var random = SplitMix(seed: 42)
-        var formatter = FireFieldsFormatter()
+        var formatter = FireFormatter()
         var fast = 0
         for i in 0..<20_000 {
             let triggers = ["a", "tick", "stand-up", "x.y_z", String(repeating: "q", count: 64)]
@@ -27,7 +27,7 @@ import Testing
             }
             var bytes: [UInt8] = []
             // Consecutive fires share dates; the formatter's remembered dates must not leak between them.
-            if formatter.append(fire, to: &bytes) {
+            if formatter.appendFields(fire, to: &bytes) {
                 fast += 1
                 #expect(String(decoding: bytes, as: UTF8.self) == FireDescription.fields(fire))
             } else {

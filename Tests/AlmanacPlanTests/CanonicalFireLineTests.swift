@@ -44,7 +44,7 @@ import Testing
     }
 
     static func line(_ fire: Fire, last: Bool) -> [UInt8]? {
-        var formatter = FireLineFormatter()
+        var formatter = FireFormatter()
         var bytes: [UInt8]?
         _ = formatter.withLine(fire, first: true) { bytes = Array($0) }
         // The formatter starts with "\n"; the cursor sees the line without it.

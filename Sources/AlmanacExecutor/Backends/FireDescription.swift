@@ -13,8 +13,8 @@ enum FireDescription {
     }
 
     /// Appends `fields(fire)`'s bytes, through `formatter` when it handles the fire.
-    static func appendFields(_ fire: Fire, formatter: inout FireFieldsFormatter, to out: inout [UInt8]) {
-        if !formatter.append(fire, to: &out) { out.append(contentsOf: fields(fire).utf8) }
+    static func appendFields(_ fire: Fire, formatter: inout FireFormatter, to out: inout [UInt8]) {
+        if !formatter.appendFields(fire, to: &out) { out.append(contentsOf: fields(fire).utf8) }
     }
 
     /// Where `"id": "…"` ends in fields made by `fields` or `appendFields` (they start with it).

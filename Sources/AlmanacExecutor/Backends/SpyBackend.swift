@@ -21,7 +21,7 @@ public final class SpyBackend: PendingBackend {
     private var held: [String: String] = [:]
     /// Watched: trigger → region.
     private var watched: [String: PlanRegion] = [:]
-    private var formatter = FireFieldsFormatter()
+    private var formatter = FireFormatter()
     /// Each trigger's payload text, with the payload it was made from (a reload may change it).
     private var payloads: [String: (payload: [String: JSONValue], text: [UInt8])] = [:]
     private var written = SpyRecordPayloads()

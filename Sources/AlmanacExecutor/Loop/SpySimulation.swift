@@ -125,7 +125,7 @@ public enum SpySimulation {
     private struct Writer {
         let plan: Plan
         let output: LineSink
-        var formatter = FireFieldsFormatter()
+        var formatter = FireFormatter()
         var payloads: [String: [UInt8]] = [:]
         var written = SpyRecordPayloads()
         var bytes: [UInt8] = []
