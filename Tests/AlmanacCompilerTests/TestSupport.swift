@@ -17,32 +17,14 @@ enum TestSupport {
 
     static func window(_ from: String, _ to: String) -> Window { Window(from: instant(from), to: instant(to)) }
 
-    /// A minimal cron parser for tests only (numbers, `*`, ranges, steps, lists; 7 = Sunday); the
-    /// real one with names, macros and diagnostics lives in AlmanacSpec.
+    /// A cron expression read by the real parser (`CronParser`: names, macros, `7` = Sunday); an
+    /// expression that does not parse is a mistake in the test, so it stops there.
     static func cron(_ text: String) -> CronExpression {
-        let fields = text.split(separator: " ").map(String.init)
-        func bits(_ field: String, _ low: Int, _ high: Int) -> UInt64 {
-            var mask: UInt64 = 0
-            for part in field.split(separator: ",") {
-                let pieces = part.split(separator: "/").map(String.init)
-                let step = pieces.count > 1 ? Int(pieces[1])! : 1
-                var (a, b) = (low, high)
-                if pieces[0] != "*" {
-                    let bounds = pieces[0].split(separator: "-").map { Int($0)! }
-                    a = bounds[0]
-                    b = bounds.count > 1 ? bounds[1] : (pieces.count > 1 ? high : bounds[0])
-                }
-                for v in stride(from: a, through: b, by: step) { mask |= 1 << UInt64(v) }
-            }
-            return mask
+        let (expression, errors) = CronParser.parse(text)
+        guard let expression, !errors.contains(where: { $0.severity == .error }) else {
+            fatalError("test cron '\(text)': \(errors.map(\.message))")
         }
-        var dow = bits(fields[4], 0, 7)
-        if dow & (1 << 7) != 0 { dow = (dow | 1) & 0x7F }
-        return CronExpression(
-            minutes: bits(fields[0], 0, 59), hours: UInt32(bits(fields[1], 0, 23)),
-            daysOfMonth: UInt32(bits(fields[2], 1, 31)), months: UInt16(bits(fields[3], 1, 12)),
-            daysOfWeek: UInt8(dow), dayOfMonthStar: fields[2].hasPrefix("*"),
-            dayOfWeekStar: fields[4].hasPrefix("*"), source: text)
+        return expression
     }
 
     static func schedule(_ triggers: Trigger..., maxFires: Int = 1_000_000) -> Schedule {
