@@ -171,13 +171,7 @@ func parseInstant(_ text: String, _ option: String, zone: String = "UTC") throws
 /// triggers share one, else UTC.
 func dateZone(of plan: Plan) -> String { plan.calendarZone }
 
-/// The current instant; `SOURCE_DATE_EPOCH` (whole seconds) pins it, as for `almanac`.
+/// The current instant; `SOURCE_DATE_EPOCH` pins it, as for `almanac` (`SourceDateEpoch`).
 func currentInstant() throws -> Instant {
-    if let pinned = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] {
-        guard let seconds = Int64(pinned) else {
-            throw ValidationError("SOURCE_DATE_EPOCH must be whole seconds since 1970 (an integer), not '\(pinned)'")
-        }
-        return Instant(secondsSinceEpoch: seconds)
-    }
-    return Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down)))
+    try SourceDateEpoch.now(environment: ProcessInfo.processInfo.environment) { Date().timeIntervalSince1970 }
 }

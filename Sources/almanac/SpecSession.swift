@@ -65,17 +65,10 @@ struct SpecSession {
     var zone: String { schedule.timezone ?? "UTC" }
 }
 
-/// The current instant, read once by the executable. `SOURCE_DATE_EPOCH` pins it, for reproducible
-/// runs and tests; a value that is not whole seconds is a usage error.
+/// The current instant, read by the executable: `SOURCE_DATE_EPOCH` pins it (`SourceDateEpoch`).
 enum Clock {
     static func now() throws -> Instant {
-        if let pinned = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] {
-            guard let seconds = Int64(pinned) else {
-                throw ValidationError("SOURCE_DATE_EPOCH must be whole seconds since 1970 (an integer), not '\(pinned)'")
-            }
-            return Instant(secondsSinceEpoch: seconds)
-        }
-        return Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970.rounded(.down)))
+        try SourceDateEpoch.now(environment: ProcessInfo.processInfo.environment) { Date().timeIntervalSince1970 }
     }
 }
 
