@@ -20,12 +20,8 @@ struct ExportCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case ics, systemd, k8s, crontab
-    }
-
     @Argument(help: "The format: ics, systemd, k8s or crontab.")
-    var format: Format
+    var format: ExportFormat
 
     @Argument(help: "The spec (`.yaml`), or for ics a plan file.")
     var input: String
@@ -61,7 +57,7 @@ struct ExportCommand: ParsableCommand {
     func validate() throws {
         if !["skip", "once", "all"].contains(misfire) { throw ValidationError("--misfire must be skip, once or all, not '\(misfire)'") }
         if let alarm, alarmSeconds(alarm) == nil { throw ValidationError("--alarm must be a duration such as 10m or PT1H, not '\(alarm)'") }
-        if format == .systemd && output != "-" {
+        if format.writesDirectory && output != "-" {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && !isDirectory.boolValue {
                 throw ValidationError("-o for systemd is a directory; \(output) is a file")
@@ -78,13 +74,28 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let options = ExportOptions(
             commandKey: commandKey, exec: exec, image: image, alarmSeconds: alarm.flatMap(alarmSeconds), utc: utc, misfire: misfire)
-        if !DiffCommand.isSpec(input) {
-            guard format == .ics else {
-                Terminal.writeError(
-                    "\(input): a plan holds fires, not rules; \(format.rawValue) needs the rules: export the spec the plan was compiled from"
-                )
+        switch format {
+        case .ics: try exportCalendar(options)
+        case .systemd, .k8s, .crontab:
+            guard DiffCommand.isSpec(input) else {
+                // A plan holds fires, not the rules a rule format needs: a usage error, in the catalogue's words.
+                let renderer = DiagnosticRenderer(format: diagnostics.format, colour: diagnostics.format == .text && Terminal.wantsColour(2))
+                let refused = Diagnostic(.exportRefusedPlanRules(format: format.rawValue), at: nil)
+                Terminal.writeErr(renderer.render([refused], in: SourceFile(path: input, bytes: [])))
                 throw ExitCode(64)
             }
+            let session = try SpecSession.load(input, format: diagnostics.format)
+            let result = Exporter.export(session.schedule, format: format, options: options)
+            let losses = Exporter.severities(result.diagnostics, lossy: lossy)
+            session.report(losses)
+            if losses.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+            try write(result.files)
+        }
+    }
+
+    /// ics: the fires of a plan file, or of the spec compiled over the window, streamed as a calendar.
+    func exportCalendar(_ options: ExportOptions) throws {
+        if !DiffCommand.isSpec(input) {
             let source = try PlanFiles.open(input)
             do {
                 try writeCalendar(source.header, alarmSeconds: options.alarmSeconds) { add in
@@ -97,23 +108,14 @@ struct ExportCommand: ParsableCommand {
             return
         }
         let session = try SpecSession.load(input, format: diagnostics.format)
-        if format == .ics {
-            let window = try self.window.window(for: session, now: try Clock.now())
-            do {
-                let expansion = try Compiler().prepare(session.schedule, specSHA256: session.sha256, window: window)
-                try writeCalendar(expansion.header, alarmSeconds: options.alarmSeconds) { add in _ = try expansion.run(add) }
-            } catch let error as CompileError {
-                session.report(error.diagnostics)
-                throw ExitCode(1)
-            }
-            return
+        let window = try self.window.window(for: session, now: try Clock.now())
+        do {
+            let expansion = try Compiler().prepare(session.schedule, specSHA256: session.sha256, window: window)
+            try writeCalendar(expansion.header, alarmSeconds: options.alarmSeconds) { add in _ = try expansion.run(add) }
+        } catch let error as CompileError {
+            session.report(error.diagnostics)
+            throw ExitCode(1)
         }
-        let kind: ExportFormat = format == .systemd ? .systemd : format == .k8s ? .k8s : .crontab
-        let result = Exporter.export(session.schedule, format: kind, options: options)
-        let losses = Exporter.severities(result.diagnostics, lossy: lossy)
-        session.report(losses)
-        if losses.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
-        try write(result.files)
     }
 
     /// Streams a calendar: `fires` hands each fire to the writer in plan order. To -o atomically
@@ -159,7 +161,7 @@ struct ExportCommand: ParsableCommand {
             if output == "-" {
                 let text = ExportResult(files: files, diagnostics: []).joinedText
                 Terminal.writeOut(text)
-            } else if format == .systemd {
+            } else if format.writesDirectory {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
                 for file in files { try OutputFile.write(Array(file.text.utf8), to: output + "/" + file.name) }
             } else {
@@ -174,3 +176,5 @@ struct ExportCommand: ParsableCommand {
         }
     }
 }
+
+extension ExportFormat: ExpressibleByArgument {}

@@ -5,6 +5,14 @@ import AlmanacTime
 /// The schedulers `almanac export` writes for.
 public enum ExportFormat: String, CaseIterable, Sendable {
     case ics, systemd, k8s, crontab
+
+    /// systemd writes a pair of units per trigger, so `-o` names a directory; the others, one file.
+    public var writesDirectory: Bool {
+        switch self {
+        case .systemd: true
+        case .ics, .k8s, .crontab: false
+        }
+    }
 }
 
 /// What the exporters need besides the spec (or plan): commands, images, alarms.
