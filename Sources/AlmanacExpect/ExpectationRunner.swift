@@ -39,7 +39,7 @@ public enum ExpectationRunner {
         var zones: [String: String] = [:]
         for t in schedule.triggers { zones[t.id] = t.timezone ?? "UTC" }
         let wording = ExpectationWording(window: window, zones: zones)
-        var checks = expectations.assertions.map { AssertionCheck($0, wording: wording) }
+        let checks = expectations.assertions.map { AssertionCheck($0, wording: wording) }
         do {
             let expansion = try Compiler().prepare(schedule, specSHA256: "", window: window)
             _ = try expansion.run { fire in

@@ -27,7 +27,8 @@ import Testing
         try #require(firstLine.hasPrefix("# window: ") && dates.count == 2, "first line must be `# window: FROM TO`")
         let loaded = SpecLoader.load(file)
         let schedule = try #require(loaded.schedule, "\(loaded.diagnostics)")
-        let request = WindowRequest(from: try #require(TimeArgument.parse(dates[0])), to: try #require(TimeArgument.parse(dates[1])))
+        let from = try #require(TimeArgument.parse(dates[0])), to = try #require(TimeArgument.parse(dates[1]))
+        let request = WindowRequest(from: from, to: to)
         let window = try #require(
             request.resolve(
                 now: Instant(secondsSinceEpoch: 0), zone: schedule.timezone,

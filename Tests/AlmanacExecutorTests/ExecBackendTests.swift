@@ -35,7 +35,7 @@ import Darwin
             ],
             environment: ["KEPT": "yes", "PATH": "/usr/bin:/bin"], onOutcome: outcomes.add)
         let fire = TestPlans.fire("t", 0)
-        try backend.fire(fire, trigger: plan.triggers["t"]!)
+        backend.fire(fire, trigger: plan.triggers["t"]!)
         backend.finish()
         let text = String(decoding: try FileBytes.read(output), as: UTF8.self)
         #expect(text == "t@2026-11-23T05:00:00|t|2026-11-23T05:00:00Z|2026-11-23T05:00:00+00:00|yes|{\"name\": \"t\"}\n")
@@ -49,7 +49,7 @@ import Darwin
             onOutcome: outcomes.add)
         var started = timespec(), returned = timespec()
         clock_gettime(CLOCK_MONOTONIC, &started)
-        for second in 0..<3 { try backend.fire(TestPlans.fire("t", Int64(second)), trigger: plan.triggers["t"]!) }
+        for second in 0..<3 { backend.fire(TestPlans.fire("t", Int64(second)), trigger: plan.triggers["t"]!) }
         clock_gettime(CLOCK_MONOTONIC, &returned)
         // Three 30 s commands started without waiting for one another.
         #expect(returned.tv_sec - started.tv_sec < 2)

@@ -64,7 +64,7 @@ import Testing
         let loaded = SpecLoader.load(SourceFile(path: "corpus.yaml", text: spec))
         guard let schedule = loaded.schedule else { return "spec does not check: \(loaded.diagnostics.first?.message ?? "")" }
         guard entry.engine == "ok", let window = entry.window else { return "imports (\(entry.engine)) \(codes)" }
-        var expansion = try Compiler(tzdataVersion: "test").prepare(schedule, specSHA256: "0", window: window)
+        let expansion = try Compiler(tzdataVersion: "test").prepare(schedule, specSHA256: "0", window: window)
         var got: [String] = []
         _ = try expansion.run { fire in
             let uid = schedule.triggers.first { $0.id == fire.trigger }?.payload["uid"]

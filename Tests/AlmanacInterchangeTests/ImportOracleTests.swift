@@ -54,7 +54,7 @@ import Testing
         try #require(ids.count == expected.lines.count, "\(ids) for lines \(expected.lines)")
         var compared = 0
         for (window, byLine) in expected.windows {
-            var expansion = try Compiler(tzdataVersion: "test").prepare(schedule, specSHA256: "0", window: window)
+            let expansion = try Compiler(tzdataVersion: "test").prepare(schedule, specSHA256: "0", window: window)
             var fires: [String: [String]] = [:]
             _ = try expansion.run { fires[$0.trigger, default: []].append(RFC3339.format($0.at)) }
             for (id, line) in zip(ids, expected.lines) {

@@ -100,7 +100,7 @@ import Testing
             }
             let spec = try #require(result.spec, "\(c.testDescription): \(result.diagnostics.map(\.message))")
             let schedule = try #require(SpecLoader.load(SourceFile(path: "job.yaml", text: spec)).schedule, "\(spec)")
-            var expansion = try Compiler(tzdataVersion: "test").prepare(schedule, specSHA256: "0", window: Window(from: c.from, to: c.to))
+            let expansion = try Compiler(tzdataVersion: "test").prepare(schedule, specSHA256: "0", window: Window(from: c.from, to: c.to))
             var got: [String] = []
             _ = try expansion.run { if $0.at > c.from { got.append(RFC3339.format($0.at)) } }
             let warnings = result.diagnostics.filter { $0.code == .importEngineLoses }

@@ -17,7 +17,7 @@ import Testing
     static let options = ExportOptions(exec: "/usr/local/bin/almanac-job", image: "registry.example/jobs:1")
 
     static func instants(_ schedule: Schedule) throws -> [String] {
-        var expansion = try Compiler(tzdataVersion: "test").prepare(schedule, specSHA256: "0", window: window)
+        let expansion = try Compiler(tzdataVersion: "test").prepare(schedule, specSHA256: "0", window: window)
         var out: [String] = []
         _ = try expansion.run { out.append(RFC3339.format($0.at)) }
         return out

@@ -45,7 +45,7 @@ import Testing
 
     static func fires(_ spec: String, from: Instant, to: Instant) throws -> [String] {
         let schedule = try #require(SpecLoader.load(SourceFile(path: "t.yaml", text: spec)).schedule, "\(spec)")
-        var expansion = try Compiler(tzdataVersion: "test").prepare(schedule, specSHA256: "0", window: Window(from: from, to: to))
+        let expansion = try Compiler(tzdataVersion: "test").prepare(schedule, specSHA256: "0", window: Window(from: from, to: to))
         var out: [String] = []
         _ = try expansion.run { out.append(RFC3339.format($0.at)) }
         return out

@@ -136,7 +136,7 @@ import Testing
     @Test(arguments: [["--from", "2026-11-02", "--horizon", "3d"], ["--from", "2027-03-01", "--to", "2027-03-05"], []])
     func compileCheckHintCarriesTheWindow(_ window: [String]) throws {
         let dir = try Self.temporaryDirectory()
-        let spec = try Self.write("version: 1\ntimezone: America/Chicago\ntriggers:\n  t: {calendar: {hours: 8}}\n", "s.yaml", in: dir)
+        _ = try Self.write("version: 1\ntimezone: America/Chicago\ntriggers:\n  t: {calendar: {hours: 8}}\n", "s.yaml", in: dir)
         let env = ["SOURCE_DATE_EPOCH": "1795000000"]
         let missing = try CommandRunner.run(
             "almanac", ["compile", "s.yaml", "--check", "-o", "p.json"] + window, in: dir, environment: env)

@@ -6,7 +6,7 @@ import AlmanacModel
 /// case in the model, and its source in the compiler (ARCHITECTURE.md). Everything the front end
 /// says about kinds — the list of kinds, their own extra keys, unknown and conflicting kinds —
 /// comes from the table.
-protocol KindReader {
+protocol KindReader: SendableMetatype {
     /// The key that names the kind in a trigger (`calendar`).
     static var key: String { get }
     /// Keys of the trigger mapping that belong to this kind only (`anchor` for `every`).
