@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Benchmarks for Almanac, kept out of the main package so `swift test` never builds or times them.
-// Run: scripts/bench.sh (release build, peers measured in the same run).
+// Run: scripts/bench/compiler.sh (release build, peers measured in the same run).
 import PackageDescription
 
 let package = Package(

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Coverage-guided fuzz targets for Almanac (libFuzzer), kept out of the main package so `swift build`
-// and `swift test` never build them. Run: scripts/fuzz.sh [SECONDS] [TARGET...] (builds with
+// and `swift test` never build them. Run: scripts/tools/fuzz.sh [SECONDS] [TARGET...] (builds with
 // -sanitize=fuzzer into .build-fuzz). Each target is a main.swift that hands one check to libFuzzer.
 import PackageDescription
 

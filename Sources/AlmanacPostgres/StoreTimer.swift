@@ -9,7 +9,7 @@ import NIOPosix
 /// read like the wall clock) that deadline lies decades ahead of the kernel's, so the sleep never
 /// ends — an executor that neither delivered nor stopped on SIGTERM. NIO arms its timer file
 /// descriptor with a relative interval, which no shift of the clock's readings can move
-/// (`scripts/cluster-chaos.sh` runs an executor under faketime).
+/// (`scripts/test/cluster-chaos.sh` runs an executor under faketime).
 public enum StoreTimer {
     /// Seconds on the monotonic clock: differences are elapsed time, whatever the wall clock does.
     public static func now() -> Double {

@@ -3,7 +3,7 @@ import AlmanacTestSupport
 import Testing
 
 /// Crontab lines as cronie reads them: a command is written so that cronie's `%` rule gives it
-/// back, or refused; comments and environment lines stay one line. `scripts/hostile/judge.py`
+/// back, or refused; comments and environment lines stay one line. `scripts/hostile/judges.py`
 /// reads the exported files with a model of cronie's `load_entry` and `do_command` and cronsim.
 @Suite struct CrontabTextTests {
     @Test func percentSignsAreEscapedAndBackslashesBeforeThemCounted() throws {

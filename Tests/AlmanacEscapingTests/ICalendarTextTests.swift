@@ -5,7 +5,7 @@ import Testing
 
 /// iCalendar TEXT and content lines: RFC 5545 §3.3.11 escaping, every kind of line break as `\n`,
 /// no control character raw, and 75-octet folding on UTF-8 character boundaries. Python's
-/// icalendar reads the exported calendars in `scripts/hostile/judge.py`.
+/// icalendar reads the exported calendars in `scripts/hostile/judges.py`.
 @Suite struct ICalendarTextTests {
     @Test func escapesCommaSemicolonBackslashAndEveryLineBreak() {
         #expect(ICalendarText.text(#"a,b;c\d"#) == #"a\,b\;c\\d"#)

@@ -3,7 +3,7 @@ import AlmanacTestSupport
 import Testing
 
 /// systemd unit values: one line whatever the text, specifiers and variables inert, and command
-/// lines that split back into the words given. `scripts/hostile/judge.py` checks the same with
+/// lines that split back into the words given. `scripts/hostile/judges.py` checks the same with
 /// systemd 252's own parser (`systemd --test` dumps what it loaded).
 @Suite struct SystemdUnitTextTests {
     @Test func plainValuesAreOneLineWithSpecifiersDoubled() {

@@ -4,7 +4,7 @@ import Testing
 
 /// XML/HTML text (render's SVG and HTML, JUnit reports) and terminal text: markup inert, nothing
 /// XML 1.0 forbids, nothing a terminal acts on. xml.etree parses the rendered files and reports in
-/// `scripts/hostile/judge.py`.
+/// `scripts/hostile/judges.py`.
 @Suite struct XMLAndTerminalTextTests {
     @Test func markupCharactersAreEntitiesInContentAndAttributes() {
         #expect(XMLText.content("<script>a & 'b' \"c\"</script>") == "&lt;script&gt;a &amp; 'b' \"c\"&lt;/script&gt;")

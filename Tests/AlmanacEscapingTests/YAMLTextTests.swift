@@ -4,7 +4,7 @@ import Testing
 
 /// YAML scalars and comments: every class written with JSON's escapes (so YAML 1.1, 1.2 and JSON
 /// readers agree) and comments that end where their line does. Our own composer reads them back in
-/// `AlmanacSpecTests.YAMLTextRoundTripTests`; PyYAML and ruamel in `scripts/hostile/judge.py`.
+/// `AlmanacSpecTests.YAMLTextRoundTripTests`; PyYAML and ruamel in `scripts/hostile/judges.py`.
 @Suite struct YAMLTextTests {
     @Test func doubleQuotedScalarsEscapeWhatYAMLCannotHoldRaw() {
         #expect(YAMLText.doubleQuoted("plain: text # x") == #""plain: text # x""#)

@@ -65,7 +65,7 @@ struct StoreConnectionTests {
         let (_, error) = await Self.elapsed { _ = try await store.schemaVersion() }
         let text = StoreError.describe(try #require(error))
         // No upper bound here: under the full suite the answer can queue behind other tests for
-        // minutes; scripts/store-failures.sh holds each command to its limit in a process of its own.
+        // minutes; scripts/test/store-failures.sh holds each command to its limit in a process of its own.
         #expect(text.contains("connection refused") && text.contains("127.0.0.1:\(port)"), "\(text)")
     }
 

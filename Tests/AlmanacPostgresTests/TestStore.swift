@@ -10,7 +10,7 @@ import PostgresNIO
 // A generous connect timeout unless the address sets one: the whole suite shares two cooperative
 // threads on a two-core machine, and a connection's handshake can wait minutes behind queued tests
 // (the full run saw "no answer within 4 s" on a server that answers at once). How fast a store that
-// cannot be used fails is measured by scripts/store-failures.sh, each command in a process of its own.
+// cannot be used fails is measured by scripts/test/store-failures.sh, each command in a process of its own.
 let testStoreAddress = ProcessInfo.processInfo.environment["ALMANAC_TEST_STORE"].flatMap { address -> String? in
     guard !address.isEmpty else { return nil }
     if address.contains("connect_timeout=") { return address }

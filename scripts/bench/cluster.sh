@@ -47,7 +47,7 @@ burst() {
     store=$(fresh_database burst)
     "$BIN" migrate --store "$store" >/dev/null
     start=$(( $(date +%s) + 8 ))
-    python3 scripts/make-dense-plan.py "$start" 1 "$N" "$dir/burst.json" "$N"
+    python3 scripts/lib/make-dense-plan.py "$start" 1 "$N" "$dir/burst.json" "$N"
     run_executors "$store" "$dir/burst.json" 16
     IFS='|' read -r done total rate < <(psql_at burst "SELECT count(*) FILTER (WHERE state = 'done'), count(*),
         round((count(*) FILTER (WHERE state = 'done') / extract(epoch FROM max(finished_at) - min(due_at)))::numeric, 0)
@@ -66,7 +66,7 @@ steady() {
     store=$(fresh_database steady)
     "$BIN" migrate --store "$store" >/dev/null
     start=$(( $(date +%s) + 4 ))
-    python3 scripts/make-dense-plan.py "$start" 60 100 "$dir/steady.json" 100
+    python3 scripts/lib/make-dense-plan.py "$start" 60 100 "$dir/steady.json" 100
     run_executors "$store" "$dir/steady.json" 66
     IFS='|' read -r done p50 p99 max < <(psql_at steady "SELECT count(*),
         round((1000 * percentile_cont(0.5) WITHIN GROUP (ORDER BY lateness))::numeric, 1),
@@ -83,7 +83,7 @@ publish() {
   local times=() status_p50s=() store start t0 pids
   start=$(( $(date +%s) + 90 ))
   # 100 fires a second for 10,000 s: 1,000,000 fires (100 triggers).
-  python3 scripts/make-dense-plan.py "$start" 10000 100 "$dir/million.json" 100
+  python3 scripts/lib/make-dense-plan.py "$start" 10000 100 "$dir/million.json" 100
   for ((run = 1; run <= RUNS; run++)); do
     store=$(fresh_database million)
     "$BIN" migrate --store "$store" >/dev/null

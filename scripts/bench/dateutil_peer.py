@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The peer: python-dateutil's rrule on the workloads W1-W5 of docs/benchmarks.md, median of 5 runs.
 
-Prints one JSON object {"W1": {"seconds": s, "fires": n}, ...} so that scripts/bench.sh can put
+Prints one JSON object {"W1": {"seconds": s, "fires": n}, ...} so that scripts/bench/compiler.sh can put
 Almanac's figures beside it, measured in the same run on the same machine.
 """
 import json

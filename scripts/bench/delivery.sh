@@ -55,7 +55,7 @@ print(next((l.split()[1] for l in text.splitlines() if l.startswith("almanac_jou
 }
 
 # A plan of RATE fires a second for SECONDS seconds from START (RATE triggers).
-plan() { python3 scripts/make-dense-plan.py "$1" "$2" "$3" "$work/plan.json"; }
+plan() { python3 scripts/lib/make-dense-plan.py "$1" "$2" "$3" "$work/plan.json"; }
 
 # exe rate seconds → "count p50 p99 max syncs"
 exec_round() {

@@ -23,7 +23,7 @@ mkdir -p "$work/state"
 # A plan with one fire an hour away: the daemon starts, reconciles, compacts, waits.
 now=$(date +%s)
 utc() { date -u -d "@$1" +%Y-%m-%dT%H:%M:%S; }
-python3 scripts/make-dense-plan.py $((now + 3600)) 1 1 "$work/plan.json"
+python3 scripts/lib/make-dense-plan.py $((now + 3600)) 1 1 "$work/plan.json"
 
 # Starts `run`, waits for its "running" line, stops it; prints "seconds-to-running peak-RSS-KiB".
 run_once() {

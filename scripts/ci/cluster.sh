@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The shared PostgreSQL store with real processes and a real server (about 3.5 minutes):
-#   stores that cannot be used fail fast in the server's words (scripts/store-failures.sh, ~25 s);
+#   stores that cannot be used fail fast in the server's words (scripts/test/store-failures.sh, ~25 s);
 #   the chaos of issue #24, short: postmaster SIGKILLs, a frozen and a cut proxy, an executor frozen
-#     past its lease, SIGTERM during an outage, one executor under faketime (scripts/cluster-chaos.sh,
+#     past its lease, SIGTERM during an outage, one executor under faketime (scripts/test/cluster-chaos.sh,
 #     both in-doubt policies, ~2 min);
-#   executors SIGKILLed at random and a plan deployed mid-run (scripts/cluster-test.sh, short, ~30 s);
+#   executors SIGKILLed at random and a plan deployed mid-run (scripts/test/cluster.sh, short, ~30 s);
 #   the metrics endpoint.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,8 +14,8 @@ if ! command -v faketime >/dev/null; then
   $SUDO apt-get install -y -qq faketime >/dev/null 2>&1 || { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq faketime >/dev/null; }
 fi
 started=$(date +%s)
-bash scripts/store-failures.sh
-KILLS=${KILLS:-1} bash scripts/cluster-chaos.sh both
-KILLS=4 RATE=10 SECONDS_=20 bash scripts/cluster-test.sh retry
-bash scripts/metrics-test.sh
+bash scripts/test/store-failures.sh
+KILLS=${KILLS:-1} bash scripts/test/cluster-chaos.sh both
+KILLS=4 RATE=10 SECONDS_=20 bash scripts/test/cluster.sh retry
+bash scripts/test/metrics.sh
 echo "cluster: $(( $(date +%s) - started )) s"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The operations console (`almanac-exec serve`) in a real headless Chromium against a real PostgreSQL
-# with two executors delivering (scripts/console-browser.py says what is checked). About 1.5 minutes.
+# with two executors delivering (scripts/test/console-browser.py says what is checked). About 1.5 minutes.
 # SCREENSHOTS=DIR writes the documentation's pictures (docs/images) at 1200x800 and 390x844.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,6 +21,6 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/almanac-console.XXXXXX")
 trap 'rm -rf "$work"; stop_postgres' EXIT
 shots=()
 [ -n "${SCREENSHOTS:-}" ] && shots=(--screenshots "$SCREENSHOTS")
-python3 scripts/console-browser.py "$BIN" "$store" "$PG_BIN/psql" "$work" "${shots[@]}" \
+python3 scripts/test/console-browser.py "$BIN" "$store" "$PG_BIN/psql" "$work" "${shots[@]}" \
   || { for log in "$work"/*.log; do echo "--- $log"; tail -20 "$log"; done >&2; exit 1; }
 echo "console: $(( SECONDS - started )) s"

@@ -53,8 +53,8 @@ for spec in examples/*.yaml; do
         i=$((i + 1))
     done
 done
-"$bin" schema spec | cmp -s - schemas/spec.schema.json || { echo "almanac schema spec differs from schemas/spec.schema.json (run scripts/embed-schemas.py)"; exit 1; }
-"$bin" schema plan | cmp -s - schemas/plan.schema.json || { echo "almanac schema plan differs from schemas/plan.schema.json (run scripts/embed-schemas.py)"; exit 1; }
-"$bin" schema diff | cmp -s - schemas/diff.schema.json || { echo "almanac schema diff differs from schemas/diff.schema.json (run scripts/embed-schemas.py)"; exit 1; }
-"$bin" schema expect | cmp -s - schemas/expect.schema.json || { echo "almanac schema expect differs from schemas/expect.schema.json (run scripts/embed-schemas.py)"; exit 1; }
+"$bin" schema spec | cmp -s - schemas/spec.schema.json || { echo "almanac schema spec differs from schemas/spec.schema.json (run scripts/gen/embed-schemas.py)"; exit 1; }
+"$bin" schema plan | cmp -s - schemas/plan.schema.json || { echo "almanac schema plan differs from schemas/plan.schema.json (run scripts/gen/embed-schemas.py)"; exit 1; }
+"$bin" schema diff | cmp -s - schemas/diff.schema.json || { echo "almanac schema diff differs from schemas/diff.schema.json (run scripts/gen/embed-schemas.py)"; exit 1; }
+"$bin" schema expect | cmp -s - schemas/expect.schema.json || { echo "almanac schema expect differs from schemas/expect.schema.json (run scripts/gen/embed-schemas.py)"; exit 1; }
 echo "deterministic: $count examples x 5 environments give identical plans (and renders, x 3), x 2 identical exports per format; embedded schemas match"

@@ -3,4 +3,4 @@
 # what the generator makes of them now, so every example on the page is one the tests reproduce.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-python3 scripts/gen-diagnostics-doc.py --check
+python3 scripts/gen/diagnostics-doc.py --check

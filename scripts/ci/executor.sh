@@ -7,6 +7,6 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 swift build -q --product almanac-exec
 export BIN="$(swift build --show-bin-path)/almanac-exec"
-bash scripts/daemon-test.sh
-bash scripts/exec-process-test.sh
-bash scripts/crash-test.sh both
+bash scripts/test/daemon.sh
+bash scripts/test/exec-process.sh
+bash scripts/test/crash.sh both

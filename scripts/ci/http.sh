@@ -16,7 +16,7 @@ cleanup() { [[ -n $pid ]] && kill -9 "$pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 
 start=$(( $(date +%s) + 2 ))
-scripts/make-tick-plan.sh "$start" 40 "$work/plan.json"
+scripts/lib/make-tick-plan.sh "$start" 40 "$work/plan.json"
 "$BIN" run "$work/plan.json" --state "$work/state" --metrics :0 --backend exec \
     -- /bin/sh -c 'echo "$ALMANAC_AT $(date +%s.%N)" >> "$0"' "$work/started" 2>"$work/log" &
 pid=$!

@@ -7,5 +7,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 started=$SECONDS
 swift build -q
-python3 scripts/doc-commands.py --bin "$(swift build --show-bin-path)" --daemons docs/migrating.md
+python3 scripts/test/doc-commands.py --bin "$(swift build --show-bin-path)" --daemons docs/migrating.md
 echo "migrating: docs/migrating.md ran end to end ($((SECONDS - started)) s)"

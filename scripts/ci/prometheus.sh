@@ -21,7 +21,7 @@ fail() { echo "prometheus: $*" >&2; exit 1; }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 start=$(( $(date +%s) + 1 ))
-scripts/make-tick-plan.sh "$start" 6 "$work/plan.json"
+scripts/lib/make-tick-plan.sh "$start" 6 "$work/plan.json"
 # The plan's window ends 6 s after it starts; one more hour of window keeps remaining positive.
 sed -i "s|\"to\": \"[^\"]*\"|\"to\": \"$(date -u -d "@$((start + 3600))" +%Y-%m-%dT%H:%M:%SZ)\"|" "$work/plan.json"
 "$BIN" run "$work/plan.json" --state "$work/state" --metrics 127.0.0.1:0 --backend exec -- /bin/true 2>"$work/log" &

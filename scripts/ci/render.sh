@@ -2,7 +2,7 @@
 # `almanac render`: every shipped example (and a difference of two specs) renders to SVG and HTML
 # that parse as XML (python3 xml.etree), and the picture draws each fire of the plan exactly once:
 # one mark element per fire, or counted in a density strip (`data-n`). No browser needed (the
-# screenshots are scripts/render-screenshots.sh). Run from the repository root after `swift build`.
+# screenshots are scripts/tools/render-screenshots.sh). Run from the repository root after `swift build`.
 set -euo pipefail
 almanac="${ALMANAC:-.build/debug/almanac}"
 work=$(mktemp -d)

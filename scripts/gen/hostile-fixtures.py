@@ -6,7 +6,7 @@ it twice writes the same bytes.
 """
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "Tests", "AlmanacSpecTests", "Fixtures", "invalid")
 
 HEADER = "version: 1\ntimezone: Europe/Paris\ntriggers:\n"

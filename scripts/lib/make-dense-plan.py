@@ -2,7 +2,7 @@
 """Writes a plan with RATE fires per second for SECONDS seconds from START (epoch seconds), spread
 over TRIGGERS triggers (t0, t1, ...), several at the same instant when RATE > 1:
 
-    scripts/make-dense-plan.py START SECONDS RATE OUT [TRIGGERS]
+    scripts/lib/make-dense-plan.py START SECONDS RATE OUT [TRIGGERS]
 
 Ids are `tN@YYYY-MM-DDTHH:MM:SS`; with RATE > TRIGGERS a trigger fires several times a second,
 which a plan cannot hold (one id per trigger and second), so RATE is capped at TRIGGERS.

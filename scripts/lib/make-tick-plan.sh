@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes a plan with one fire per second for COUNT seconds starting at START (epoch seconds):
-#   scripts/make-tick-plan.sh START COUNT OUT [TRIGGER]
-# Used by crash-test.sh and daemon-test.sh, which need fires relative to the real clock.
+#   scripts/lib/make-tick-plan.sh START COUNT OUT [TRIGGER]
+# Used by scripts/test/crash.sh and scripts/test/daemon.sh, which need fires relative to the real clock.
 set -euo pipefail
 start=$1 count=$2 out=$3 trigger=${4:-tick}
 

@@ -6,7 +6,7 @@ middlebox looks like to the executor), thaw it with SIGCONT, cut it with SIGKILL
 reset, new ones refused until it is started again). A port of 0 picks a free one; the port it
 listens on is printed on the first line of stdout.
 
-Usage: scripts/tcp-proxy.py LISTEN_PORT TARGET_PORT
+Usage: scripts/lib/tcp-proxy.py LISTEN_PORT TARGET_PORT
 """
 import asyncio
 import sys

@@ -13,9 +13,9 @@
 # strace under --misfire all and runs to the plan's end. A checker then requires: no fire delivered
 # twice; every planned fire delivered except those lost; the lost fires are journaled, are the tail
 # of the journal at the kill (the batch's last starts), and number at most one batch.
-# Usage: scripts/batch-crash-test.sh   (BIN=path/to/almanac-exec; about 70 s)
+# Usage: scripts/test/batch-crash.sh   (BIN=path/to/almanac-exec; about 70 s)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 BIN=${BIN:-.build/debug/almanac-exec}
 [[ -x $BIN ]] || { echo "batch-crash-test: $BIN not built (swift build --product almanac-exec)" >&2; exit 2; }
 command -v strace >/dev/null || { echo "batch-crash-test: needs strace (apt-get install strace)" >&2; exit 2; }
@@ -30,7 +30,7 @@ scenario() {
   dir=$(mktemp -d "${TMPDIR:-/tmp}/almanac-batch-crash-$name-$backend.XXXXXX")
   mkdir "$dir/state"; : > "$dir/out"
   start=$(( $(date +%s) + 2 ))
-  python3 scripts/make-dense-plan.py "$start" "$SECONDS_LONG" "$RATE" "$dir/plan.json"
+  python3 scripts/lib/make-dense-plan.py "$start" "$SECONDS_LONG" "$RATE" "$dir/plan.json"
   local run=("$BIN" run "$dir/plan.json" --state "$dir/state" --misfire all --grace 60s)
   if [[ $backend == spy ]]; then
     run+=(--backend spy --record "$dir/out")

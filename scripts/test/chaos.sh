@@ -11,10 +11,10 @@
 # Fires due less than 1 s before a kill (or before a kill 1 s after a start), or late by about
 # --grace when a restart first looks, may go
 # either way (the test cannot see the daemon's exact instants); they are counted and printed.
-# Usage: scripts/chaos-test.sh [all|once|skip|every] [spy|exec|both]
+# Usage: scripts/test/chaos.sh [all|once|skip|every] [spy|exec|both]
 #   KILLS (default 100), RATE (default 20), BIN=path/to/almanac-exec
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 BIN=${BIN:-.build/debug/almanac-exec}
 [[ -x $BIN ]] || { echo "chaos-test: $BIN not built (swift build --product almanac-exec)" >&2; exit 2; }
 KILLS=${KILLS:-100}
@@ -26,7 +26,7 @@ scenario() {
   dir=$(mktemp -d "${TMPDIR:-/tmp}/almanac-chaos-$policy-$backend.XXXXXX")
   local start=$(( $(date +%s) + 2 ))
   # Long enough for every kill; the checker only counts fires before the final stop.
-  python3 scripts/make-dense-plan.py "$start" $(( KILLS * 3 + 30 )) "$RATE" "$dir/plan.json"
+  python3 scripts/lib/make-dense-plan.py "$start" $(( KILLS * 3 + 30 )) "$RATE" "$dir/plan.json"
   : > "$dir/out"; : > "$dir/events"; : > "$dir/daemon.log"
   local pid
   launch() {

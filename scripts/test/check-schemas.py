@@ -25,7 +25,7 @@ import sys
 import jsonschema
 import yaml
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MODELINE = "# yaml-language-server: $schema=../schemas/spec.schema.json"
 
 # Value forms that the examples must show between them (the schema's keys are checked generically).

@@ -2,7 +2,7 @@
 # The shared store under the faults of issue #24, with three executors on a real PostgreSQL
 # (Debian's) delivering a dense plan through the exec backend:
 #   x1 connects directly, x2 too but runs under libfaketime (`faketime -f +0`), x3 through a TCP
-#   proxy on loopback (scripts/tcp-proxy.py).
+#   proxy on loopback (scripts/lib/tcp-proxy.py).
 # Faults, in a random order, each followed by time to recover:
 #   KILLS postmaster SIGKILLs (not `pg_ctl restart`), the server started again 1-3 s later; during
 #     one of them x1 gets SIGTERM (and is started again once the server is back);
@@ -16,10 +16,10 @@
 #   --in-doubt retry: every fire ran; twice only as a re-run recorded with ALMANAC_ATTEMPT 2 (3…);
 #   both            : every executor started a command again within one lease (+1 s) of the end of
 #                     each outage it was cut off by; every SIGTERM ended its executor within 2 s.
-# Usage: scripts/cluster-chaos.sh [skip|retry|both]
+# Usage: scripts/test/cluster-chaos.sh [skip|retry|both]
 #   KILLS (default 10), RATE (fires a second, default 8), LEASE (seconds, default 3), BIN=…
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 BIN=${BIN:-.build/debug/almanac-exec}
 [[ -x $BIN ]] || { echo "cluster-chaos: $BIN not built (swift build --product almanac-exec)" >&2; exit 2; }
 command -v faketime >/dev/null || { echo "cluster-chaos: needs faketime (apt-get install faketime)" >&2; exit 2; }
@@ -38,7 +38,7 @@ scenario() {
   "$BIN" migrate --store "$store" >/dev/null
   : > "$dir/out"; : > "$dir/events"; : > "$dir/sigterm"
   start_proxy() { # [port]
-    python3 scripts/tcp-proxy.py "${1:-0}" "$PG_PORT" > "$dir/proxy.port" &
+    python3 scripts/lib/tcp-proxy.py "${1:-0}" "$PG_PORT" > "$dir/proxy.port" &
     proxy_pid=$!
     for _ in $(seq 50); do [[ -s $dir/proxy.port ]] && break; sleep 0.05; done
     proxy_port=$(cat "$dir/proxy.port")
@@ -49,7 +49,7 @@ scenario() {
   # then must have run.
   local seconds=$(( (KILLS + 3) * 30 + 30 ))
   local start=$(( $(date +%s) + 4 ))
-  python3 scripts/make-dense-plan.py "$start" "$seconds" "$RATE" "$dir/plan.json"
+  python3 scripts/lib/make-dense-plan.py "$start" "$seconds" "$RATE" "$dir/plan.json"
   declare -A pids gen
   launch() { # slot
     gen[$1]=$(( ${gen[$1]:-0} + 1 ))
@@ -191,5 +191,5 @@ case ${1:-both} in
   skip) scenario skip ;;
   retry) scenario retry ;;
   both) scenario skip; scenario retry ;;
-  *) echo "usage: scripts/cluster-chaos.sh [skip|retry|both]" >&2; exit 64 ;;
+  *) echo "usage: scripts/test/cluster-chaos.sh [skip|retry|both]" >&2; exit 64 ;;
 esac

@@ -10,10 +10,10 @@
 #                     after starting it: it ran at most once); nothing is lost.
 #   --in-doubt retry: every fire ran; a fire ran twice only as a recorded re-run (ALMANAC_ATTEMPT 2).
 #   both            : a fire the new plan dropped never ran (`cancelled`); one it added ran.
-# Usage: scripts/cluster-test.sh [skip|retry|both]
+# Usage: scripts/test/cluster.sh [skip|retry|both]
 #   KILLS (default 30), RATE (default 60), SECONDS_ (default 50), BIN=path/to/almanac-exec
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 BIN=${BIN:-.build/debug/almanac-exec}
 [[ -x $BIN ]] || { echo "cluster-test: $BIN not built (swift build --product almanac-exec)" >&2; exit 2; }
 KILLS=${KILLS:-30}
@@ -29,7 +29,7 @@ scenario() {
   "$BIN" migrate --store "$store" >/dev/null
   local start=$(( $(date +%s) + 3 ))
   local end=$(( start + SECONDS_ ))
-  python3 scripts/make-dense-plan.py "$start" "$SECONDS_" "$RATE" "$dir/plan.json"
+  python3 scripts/lib/make-dense-plan.py "$start" "$SECONDS_" "$RATE" "$dir/plan.json"
   cp "$dir/plan.json" "$dir/plan-v1.json"
   : > "$dir/out"
   declare -A pids
@@ -147,5 +147,5 @@ case ${1:-both} in
   skip) scenario skip ;;
   retry) scenario retry ;;
   both) scenario skip; scenario retry ;;
-  *) echo "usage: scripts/cluster-test.sh [skip|retry|both]" >&2; exit 64 ;;
+  *) echo "usage: scripts/test/cluster.sh [skip|retry|both]" >&2; exit 64 ;;
 esac

@@ -26,7 +26,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 BIN, STORE, PSQL, WORK = sys.argv[1:5]
 SHOTS = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOKEN = "console-test-token-0123456789"
 RLO = "\u202e"
 SPEC_ID = 'ops "<span id=pwned1>x</span>\' & co'

@@ -4,9 +4,9 @@
 #   --misfire all : every fire appears exactly once in the commands' output;
 #   --misfire skip: no fire appears twice, none missed while the daemon was down (later than the
 #                   grace period) appears, and none due while it was up is lost.
-# Usage: scripts/crash-test.sh [all|skip|both]   (BIN=path/to/almanac-exec to override)
+# Usage: scripts/test/crash.sh [all|skip|both]   (BIN=path/to/almanac-exec to override)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 BIN=${BIN:-.build/debug/almanac-exec}
 [[ -x $BIN ]] || { echo "crash-test: $BIN not built (swift build --product almanac-exec)" >&2; exit 2; }
 COUNT=${COUNT:-20}
@@ -20,7 +20,7 @@ scenario() {
   local policy=$1 dir
   dir=$(mktemp -d "${TMPDIR:-/tmp}/almanac-crash-$policy.XXXXXX")
   local start=$(( $(date +%s) + 2 ))
-  scripts/make-tick-plan.sh "$start" "$COUNT" "$dir/plan.json"
+  scripts/lib/make-tick-plan.sh "$start" "$COUNT" "$dir/plan.json"
   : > "$dir/out" ; : > "$dir/downtime"
   local end=$(( start + COUNT ))
   local pid

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Tests the real almanac-exec binary: exit codes for bad plans (2) and usage (64), reload on SIGHUP
 # and on plan replacement, clean stop on SIGTERM, `pending`. About 15 s.
-# Usage: scripts/daemon-test.sh   (BIN=path/to/almanac-exec to override)
+# Usage: scripts/test/daemon.sh   (BIN=path/to/almanac-exec to override)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 BIN=${BIN:-.build/debug/almanac-exec}
 [[ -x $BIN ]] || { echo "daemon-test: $BIN not built (swift build --product almanac-exec)" >&2; exit 2; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/almanac-daemon.XXXXXX")
@@ -18,7 +18,7 @@ expect_status() { # expected-status command...
 echo 'not json' > "$dir/garbage.json"
 expect_status 2 "$BIN" reconcile "$dir/garbage.json" --now 2026-01-01T00:00:00Z
 grep -q 'not valid JSON' "$dir/stderr" || fail "no clear message for a non-JSON plan"
-scripts/make-tick-plan.sh 1767225600 3 "$dir/v2.json"
+scripts/lib/make-tick-plan.sh 1767225600 3 "$dir/v2.json"
 sed -i.bak 's/"plan": 1/"plan": 2/' "$dir/v2.json"
 expect_status 2 "$BIN" simulate "$dir/v2.json" --from 2026-01-01T00:00:00Z --until 2026-01-02T00:00:00Z
 grep -q 'plan format 2 is newer than this executor understands (1)' "$dir/stderr" || fail "no version message"
@@ -36,12 +36,12 @@ expect_status 64 "$BIN" frobnicate
 
 # Reload: plan A fires `a` every second; after SIGHUP, plan B fires `b`; after a replacement, `c`.
 start=$(( $(date +%s) + 1 ))
-scripts/make-tick-plan.sh "$start" 30 "$dir/plan.json" a
+scripts/lib/make-tick-plan.sh "$start" 30 "$dir/plan.json" a
 "$BIN" run "$dir/plan.json" --state "$dir/state" --backend exec \
   -- /bin/sh -c 'echo "$ALMANAC_FIRE_ID" >> "$0"' "$dir/out" 2>"$dir/daemon.log" &
 pid=$!
 sleep 3
-scripts/make-tick-plan.sh "$start" 30 "$dir/plan-b.json" b
+scripts/lib/make-tick-plan.sh "$start" 30 "$dir/plan-b.json" b
 # Replaced by a rename, as `almanac compile -o` writes atomically.
 cp "$dir/plan-b.json" "$dir/plan.json.tmp" && mv "$dir/plan.json.tmp" "$dir/plan.json"
 sleep 2.5
@@ -51,7 +51,7 @@ kill -HUP "$pid"
 sleep 1
 n_after=$(grep -c 'reloaded the plan' "$dir/daemon.log")
 (( n_after > n_before )) || fail "SIGHUP did not reload the plan"
-scripts/make-tick-plan.sh "$start" 30 "$dir/plan-c.json" c
+scripts/lib/make-tick-plan.sh "$start" 30 "$dir/plan-c.json" c
 cp "$dir/plan-c.json" "$dir/plan.json"      # an in-place rewrite (close after write) reloads too
 sleep 2.5
 grep -q '^c@' "$dir/out" || fail "rewriting the plan file in place did not reload it"

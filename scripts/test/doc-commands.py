@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs every command the README and docs/ show, and compares its output where the page shows it.
 
-    python3 scripts/doc-commands.py [--bin DIR] [--daemons] [PAGE.md ...]
+    python3 scripts/test/doc-commands.py [--bin DIR] [--daemons] [PAGE.md ...]
 
 Pages default to README.md and docs/*.md. Each page runs in a scratch folder of its own that sees
 the checkout's files (examples/, schemas/, Tests/, …) through symbolic links, with an empty out/,
@@ -36,7 +36,7 @@ import sys
 import tempfile
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 MARKER = re.compile(r"^<!--\s*doc-test:\s*(.*?)\s*-->\s*$")
 FENCE = re.compile(r"^```(\S*)\s*$")
 COMMANDISH = re.compile(r"^\s*(\$ )?(swift run )?almanac(-exec)?(\s|$)")

@@ -3,9 +3,9 @@
 # (no misfires, nothing lost by a crash while a fire waits, SIGTERM within a second), process groups
 # at a timeout, the payload in place before a command runs, SIGPIPE, a stalled stdout reader,
 # absurd --timeout values, early SIGHUP, a plan swapped through a symlink (ConfigMap layout).
-# About 40 s.  Usage: scripts/exec-process-test.sh   (BIN=path/to/almanac-exec to override)
+# About 40 s.  Usage: scripts/test/exec-process.sh   (BIN=path/to/almanac-exec to override)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 BIN=${BIN:-.build/debug/almanac-exec}
 [[ -x $BIN ]] || { echo "exec-process-test: $BIN not built (swift build --product almanac-exec)" >&2; exit 2; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/almanac-exec-process.XXXXXX")
@@ -34,7 +34,7 @@ wait_gone() { # pid seconds what
 alive() { kill -0 "$1" 2>/dev/null && ! grep -q ') Z ' "/proc/$1/stat" 2>/dev/null; }
 # A plan of COUNT fires one second apart from START, with a payload of SIZE bytes.
 payload_plan() { # start count out size [trigger]
-  scripts/make-tick-plan.sh "$1" "$2" "$3" "${5:-tick}"
+  scripts/lib/make-tick-plan.sh "$1" "$2" "$3" "${5:-tick}"
   python3 - "$3" "$4" <<'PY'
 import sys
 path, size = sys.argv[1], int(sys.argv[2])
@@ -44,7 +44,7 @@ PY
 }
 
 # 1. Absurd --timeout values are usage errors (64), never a crash; `none` means no limit.
-scripts/make-tick-plan.sh 1767225600 3 "$dir/small.json"
+scripts/lib/make-tick-plan.sh 1767225600 3 "$dir/small.json"
 for value in inf infinity nan -inf 1e400 99999999999999999999 9999999999d PT9999999999H; do
   set +e; "$BIN" simulate "$dir/small.json" --from 2026-01-01T00:00:00Z --until 2026-01-01T00:00:05Z \
     --backend exec --timeout "$value" -- /bin/true >/dev/null 2>"$dir/err.log"; status=$?; set -e
@@ -57,7 +57,7 @@ set +e; "$BIN" simulate "$dir/small.json" --from 2026-01-01T00:00:00Z --until 20
 [[ $status == 64 ]] || fail "--record without --backend spy exited $status, expected 64"
 
 # 2. SIGPIPE: commands that never read their input, and a reader of stdout that goes away.
-scripts/make-tick-plan.sh 1767225600 200 "$dir/many.json"
+scripts/lib/make-tick-plan.sh 1767225600 200 "$dir/many.json"
 for i in 1 2 3; do
   set +e; "$BIN" simulate "$dir/many.json" --from 2026-01-01T00:00:00Z --until 2026-01-02T00:00:00Z \
     --backend exec --jobs 8 -- /bin/true 2>"$dir/err.log"; status=$?; set -e
@@ -73,7 +73,7 @@ if grep -q 'exited(' "$dir/err.log"; then fail "an enum dump in the log"; fi
 
 # 3. A timed-out command's whole process group stops, grandchildren included.
 start=$(( $(date +%s) + 1 ))
-scripts/make-tick-plan.sh "$start" 1 "$dir/one.json"
+scripts/lib/make-tick-plan.sh "$start" 1 "$dir/one.json"
 "$BIN" run "$dir/one.json" --backend exec --timeout 1 \
   -- /bin/sh -c 'trap "" TERM; /bin/sleep 60 & echo $! > "$0"; wait; wait' "$dir/grandchild" 2>"$dir/group.log" &
 pids+=($!); daemon=$!
@@ -88,7 +88,7 @@ kill -TERM "$daemon"; wait_gone "$daemon" 2 "run after SIGTERM"
 # 4. Busy slots: --jobs 1, a 2 s command every second. No fire is a misfire while the daemon runs,
 #    and SIGTERM ends it within a second although fires wait and a command runs.
 start=$(( $(date +%s) + 1 ))
-scripts/make-tick-plan.sh "$start" 5 "$dir/busy.json"
+scripts/lib/make-tick-plan.sh "$start" 5 "$dir/busy.json"
 "$BIN" run "$dir/busy.json" --state "$dir/busy-state" --backend exec --jobs 1 --grace 1s \
   -- /bin/sh -c 'echo "$ALMANAC_FIRE_ID" >> "$0"; sleep 2' "$dir/busy.out" 2>"$dir/busy.log" &
 pids+=($!); daemon=$!
@@ -103,7 +103,7 @@ grep -q 'late: it waited' "$dir/busy.log" || fail "the lateness of waiting fires
 #    within a second) waits for the slot and no start is under way (a kill between a journal write and its spawn is the
 #    documented at-most-once window, not what this checks); restart, and every fire runs once.
 start=$(( $(date +%s) + 1 ))
-scripts/make-tick-plan.sh "$start" 8 "$dir/crash.json"
+scripts/lib/make-tick-plan.sh "$start" 8 "$dir/crash.json"
 : > "$dir/crash.out"
 cmd=(/bin/sh -c 'echo "$ALMANAC_FIRE_ID" >> "$0"; sleep 2' "$dir/crash.out")
 for round in 1 2 3; do
@@ -163,8 +163,8 @@ done
 #    ..data/plan.json, and a new ..data renamed into place.
 mkdir -p "$dir/cm/..v1" "$dir/cm/..v2"
 start=$(( $(date +%s) + 1 ))
-scripts/make-tick-plan.sh "$start" 30 "$dir/cm/..v1/plan.json" a
-scripts/make-tick-plan.sh "$start" 30 "$dir/cm/..v2/plan.json" b
+scripts/lib/make-tick-plan.sh "$start" 30 "$dir/cm/..v1/plan.json" a
+scripts/lib/make-tick-plan.sh "$start" 30 "$dir/cm/..v2/plan.json" b
 ln -s ..v1 "$dir/cm/..data"
 ln -s ..data/plan.json "$dir/cm/plan.json"
 "$BIN" run "$dir/cm/plan.json" --backend exec -- /bin/sh -c 'echo "$ALMANAC_FIRE_ID" >> "$0"' "$dir/cm.out" 2>"$dir/cm.log" &
@@ -179,7 +179,7 @@ kill -TERM "$daemon"; wait_gone "$daemon" 2 "run after SIGTERM"
 # 10. concurrency in a real daemon: `replace` stops the running command's whole group before the
 #     next starts; `forbid` skips (journaled) while the previous command runs.
 start=$(( $(date +%s) + 2 ))
-scripts/make-tick-plan.sh "$start" 3 "$dir/replace.json" r
+scripts/lib/make-tick-plan.sh "$start" 3 "$dir/replace.json" r
 sed -i.bak 's/"kind": "every",/"kind": "every", "concurrency": "replace",/' "$dir/replace.json"
 "$BIN" run "$dir/replace.json" --state "$dir/replace-state" --backend exec --timeout none \
   -- /bin/sh -c '/bin/sleep 60 & echo $! >> "$0"; wait' "$dir/replace.pids" 2>"$dir/replace.log" &
@@ -192,7 +192,7 @@ kill -TERM "$daemon"; wait_gone "$daemon" 1 "SIGTERM with a command running"
 sleep 0.5   # a killed grandchild is a zombie until init reaps it
 while read -r p; do if alive "$p"; then fail "a grandchild outlived the daemon's stop"; fi; done < "$dir/replace.pids"
 start=$(( $(date +%s) + 2 ))
-scripts/make-tick-plan.sh "$start" 4 "$dir/forbid.json" f
+scripts/lib/make-tick-plan.sh "$start" 4 "$dir/forbid.json" f
 sed -i.bak 's/"kind": "every",/"kind": "every", "concurrency": "forbid",/' "$dir/forbid.json"
 "$BIN" run "$dir/forbid.json" --state "$dir/forbid-state" --backend exec -- /bin/sleep 2.5 2>"$dir/forbid.log" &
 daemon=$!; pids+=($daemon)
@@ -217,7 +217,7 @@ open(path, "w").write('{\n  "plan": 1,\n  "spec": {"name": "ticks", "sha256": "%
   + '  "triggers": {\n    "a": {"kind": "every", "priority": 0, "payload": {"n": 1}}\n  },\n'
   + '  "regions": [],\n  "fires": [' + fires + '\n  ]\n}\n')
 PY
-scripts/make-tick-plan.sh "$(( start + 2 ))" 60 "$dir/slow-b.json" b
+scripts/lib/make-tick-plan.sh "$(( start + 2 ))" 60 "$dir/slow-b.json" b
 "$BIN" run "$dir/slow.json" --backend exec -- /bin/sh -c 'echo "$ALMANAC_FIRE_ID" >> "$0"' "$dir/slow.out" 2>"$dir/slow.log" &
 daemon=$!; pids+=($daemon)
 sleep 0.3

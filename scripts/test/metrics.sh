@@ -3,7 +3,7 @@
 # with the executor's metrics counting what happened (a 4-fire plan, exec backend). Needs PostgreSQL
 # for the shared store (scripts/lib/postgres.sh starts one).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 BIN=${BIN:-.build/debug/almanac-exec}
 [[ -x $BIN ]] || { echo "metrics-test: $BIN not built" >&2; exit 2; }
 source scripts/lib/postgres.sh
@@ -30,7 +30,7 @@ check() { # store-name metrics-text
 # The plans start 3 s ahead: an executor that takes longer than that to start (a loaded machine, a
 # store to connect to and publish in) finds its first fire past and skips it (misfire skip).
 start=$(( $(date +%s) + 3 ))
-scripts/make-tick-plan.sh "$start" 4 "$dir/plan.json"
+scripts/lib/make-tick-plan.sh "$start" 4 "$dir/plan.json"
 
 # The file store.
 "$BIN" run "$dir/plan.json" --state "$dir/state" --metrics 127.0.0.1:0 --backend exec -- /bin/true 2>"$dir/log" &
@@ -44,7 +44,7 @@ check "file store" "$text"
 store=$(fresh_database metrics)
 "$BIN" migrate --store "$store" >/dev/null
 start=$(( $(date +%s) + 3 ))
-scripts/make-tick-plan.sh "$start" 4 "$dir/plan2.json"
+scripts/lib/make-tick-plan.sh "$start" 4 "$dir/plan2.json"
 "$BIN" run "$dir/plan2.json" --store "$store" --metrics 127.0.0.1:0 --backend exec -- /bin/true 2>"$dir/log" &
 pid=$!
 sleep 8
@@ -56,7 +56,7 @@ grep -q '^almanac_claims_total 4$' <<<"$text" || fail "shared store: almanac_cla
 # One executor's journal in the database (--state postgres://…#NAME): killed mid-plan and restarted,
 # the daemon delivers what came due while it was down (--misfire all) and nothing twice.
 start=$(( $(date +%s) + 1 ))
-scripts/make-tick-plan.sh "$start" 9 "$dir/plan3.json"
+scripts/lib/make-tick-plan.sh "$start" 9 "$dir/plan3.json"
 : > "$dir/fired"
 "$BIN" run "$dir/plan3.json" --state "$store#daemon" --misfire all --backend exec \
   -- /bin/sh -c 'echo "$ALMANAC_FIRE_ID" >> "$0"' "$dir/fired" 2>"$dir/log" &

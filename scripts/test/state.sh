@@ -2,9 +2,9 @@
 # Process tests of the state directory with the real binary: the lock (two daemons), a deleted
 # state directory, read-only `pending` and `reconcile --state`, the spy record across restarts,
 # and (as root, on a 64 KiB tmpfs) a full disk under a running daemon. About 25 s.
-# Usage: scripts/state-test.sh   (BIN=path/to/almanac-exec to override)
+# Usage: scripts/test/state.sh   (BIN=path/to/almanac-exec to override)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 BIN=${BIN:-.build/debug/almanac-exec}
 [[ -x $BIN ]] || { echo "state-test: $BIN not built (swift build --product almanac-exec)" >&2; exit 2; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/almanac-state.XXXXXX")
@@ -25,7 +25,7 @@ alive() { kill -0 "$1" 2>/dev/null; }
 dead() { ! kill -0 "$1" 2>/dev/null; }
 
 start=$(( $(date +%s) + 1 ))
-python3 scripts/make-dense-plan.py "$start" 600 4 "$dir/plan.json"
+python3 scripts/lib/make-dense-plan.py "$start" 600 4 "$dir/plan.json"
 
 # 1. The lock: a second daemon on the same state exits 2 naming the first one's pid; a SIGKILLed
 #    holder's lock is free again at once.

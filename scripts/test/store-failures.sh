@@ -6,15 +6,15 @@
 # routes to, and a server that accepts connections and never answers (with and without
 # `connect_timeout=`). And SIGTERM while connecting ends each at once; and names holding controls
 # or bidi overrides are shown escaped by `status` and `pending`. A real PostgreSQL (Debian's).
-# Usage: scripts/store-failures.sh   (BIN=path/to/almanac-exec; about 25 s)
+# Usage: scripts/test/store-failures.sh   (BIN=path/to/almanac-exec; about 25 s)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 BIN=${BIN:-.build/debug/almanac-exec}
 [[ -x $BIN ]] || { echo "store-failures: $BIN not built (swift build --product almanac-exec)" >&2; exit 2; }
 source scripts/lib/postgres.sh
 start_postgres >/dev/null
 dir=$(mktemp -d "${TMPDIR:-/tmp}/almanac-store-failures.XXXXXX")
-python3 scripts/make-dense-plan.py "$(( $(date +%s) + 600 ))" 2 1 "$dir/plan.json"
+python3 scripts/lib/make-dense-plan.py "$(( $(date +%s) + 600 ))" 2 1 "$dir/plan.json"
 failures=0
 fail() { echo "store-failures: $*" >&2; failures=$((failures + 1)); }
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing (libFuzzer) of Almanac's input readers; see docs/fuzzing.md.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]     run each target for SECONDS (default 60), one after another
-#   scripts/fuzz.sh --list                    the targets
+#   scripts/tools/fuzz.sh [SECONDS] [TARGET...]     run each target for SECONDS (default 60), one after another
+#   scripts/tools/fuzz.sh --list                    the targets
 #
 # Builds Fuzzing/ with -sanitize=fuzzer into .build-fuzz/. Each target starts from its committed seeds
 # (Fuzzing/Corpus/<target>, plus the examples and spec fixtures for the spec targets) and keeps what it
@@ -15,7 +15,7 @@
 # long campaigns: libFuzzer's fork mode with one job), FUZZ_SEED (libFuzzer's random seed, for a
 # repeatable run), FUZZ_SANITIZE=address (add AddressSanitizer).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 targets_all=(spec compile recurrence plan executor-input syntax import codegen)
 if [ "${1:-}" = "--list" ]; then printf '%s\n' "${targets_all[@]}"; exit 0; fi

@@ -3,7 +3,7 @@
 # page in headless Chromium at two sizes, into out/render-screenshots/ (git-ignored), to look at.
 # Needs chromium (`apt-get install chromium`); not part of CI (scripts/ci/render.sh checks the SVGs).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 out=out/render-screenshots
 mkdir -p "$out"
 swift build --product almanac >/dev/null

@@ -51,7 +51,7 @@ enum RRuleBenchmark {
     static func run(casesPath: String, peer: (seconds: Double, fires: Int)?) {
         let cases = load(casesPath)
         guard !cases.isEmpty else {
-            print("rrule: no cases at \(casesPath) (run through scripts/bench.sh)")
+            print("rrule: no cases at \(casesPath) (run through scripts/bench/compiler.sh)")
             return
         }
         let fires = expand(cases)

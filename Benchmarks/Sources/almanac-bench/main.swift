@@ -3,7 +3,7 @@ import AlmanacModel
 import AlmanacSpec
 
 // almanac-bench [parse] [expand PEER.json] [rrule CASES.json PEER.json] [diff] [memory] [split W1-W5] [parseloop N] [sizes]: prints figures and ratios against peers
-// measured in the same run (scripts/bench.sh supplies the dateutil figures).
+// measured in the same run (scripts/bench/compiler.sh supplies the dateutil figures).
 let args = Array(CommandLine.arguments.dropFirst())
 let all = args.isEmpty
 

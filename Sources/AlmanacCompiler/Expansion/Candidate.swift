@@ -51,7 +51,7 @@ struct Candidate: Sendable {
 /// Sources, and the streams that read them, are classes that one expansion owns on one thread.
 /// Their mutable stored properties are marked `@exclusivity(unchecked)`: the compiler still checks
 /// exclusive access statically, and the runtime check it would otherwise emit on every access was
-/// a quarter of the cost of a fire (`scripts/bench.sh expand`, W2: 10.4 ms without the mark, 6.2 ms
+/// a quarter of the cost of a fire (`scripts/bench/compiler.sh expand`, W2: 10.4 ms without the mark, 6.2 ms
 /// with it).
 protocol CandidateSource: AnyObject {
     /// The next candidate, or nil when the rule has no more inside the expansion range.

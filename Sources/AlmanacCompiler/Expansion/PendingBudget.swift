@@ -15,7 +15,7 @@ struct PendingBudget {
     let table: OffsetTable?
     /// `table` read in ascending order, as the spans' starts come: an offset lookup per fire from a
     /// fresh binary search each time made this lint most of the time of compiling 10,000 daily
-    /// triggers (W5 8.4 ms before the lint, 17 ms with it, `scripts/bench.sh expand`).
+    /// triggers (W5 8.4 ms before the lint, 17 ms with it, `scripts/bench/compiler.sh expand`).
     private var cursor: OffsetCursor?
     /// The end of the span starting at the last start asked, cached: fires often share an instant.
     private var headEnd: (start: Int64, end: Int64)?

@@ -23,7 +23,7 @@ public struct Schedule: Sendable {
     public var swift: SwiftOptions
     /// Set by the YAML front end, which applied every rule of `validate()` while reading, and
     /// cleared by any change since: then the compiler need not check the schedule again (a tenth of
-    /// compiling 10,000 triggers for 30 days, `scripts/bench.sh expand`, W5).
+    /// compiling 10,000 triggers for 30 days, `scripts/bench/compiler.sh expand`, W5).
     package private(set) var isKnownValid = false
 
     /// Marks a schedule the front end has read without errors.

@@ -44,7 +44,7 @@ public struct Trigger: Sendable {
     @usableFromInline
     final class Storage: @unchecked Sendable {
         // Unchecked: written only through `Trigger.fields`, after making the box unique, so no two
-        // accesses can overlap; the dynamic check cost about 2% of parsing (`scripts/bench.sh parse`).
+        // accesses can overlap; the dynamic check cost about 2% of parsing (`scripts/bench/compiler.sh parse`).
         @exclusivity(unchecked) @usableFromInline var fields: Fields
         @usableFromInline init(_ fields: Fields) { self.fields = fields }
     }
@@ -53,7 +53,7 @@ public struct Trigger: Sendable {
 
     /// The fields, for writing: copied first when another trigger shares them. Inlinable, like the
     /// accessors below: every stage reads triggers from another module, and an opaque call per
-    /// field read made parsing a 10,000-trigger spec several percent slower (`scripts/bench.sh parse`).
+    /// field read made parsing a 10,000-trigger spec several percent slower (`scripts/bench/compiler.sh parse`).
     @inlinable
     var fields: Fields {
         get { storage.fields }
