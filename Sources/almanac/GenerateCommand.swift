@@ -1,5 +1,6 @@
 import AlmanacCodegen
 import AlmanacModel
+import AlmanacPlan
 import ArgumentParser
 
 /// `almanac generate`: code from a spec, so an app names triggers and fires with types, not strings.

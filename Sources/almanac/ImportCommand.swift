@@ -1,5 +1,6 @@
 import AlmanacInterchange
 import AlmanacModel
+import AlmanacPlan
 import AlmanacSpec
 import ArgumentParser
 

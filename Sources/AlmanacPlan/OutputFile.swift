@@ -1,4 +1,3 @@
-import AlmanacPlan
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
