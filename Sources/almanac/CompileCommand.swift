@@ -1,6 +1,7 @@
 import AlmanacModel
 import AlmanacCompiler
 import AlmanacPlan
+import AlmanacPlanDiff
 import AlmanacSpec
 import ArgumentParser
 import Foundation
@@ -110,7 +111,7 @@ struct CompileCommand: ParsableCommand {
         let flags = self.window.isGiven ? self.window.flags : "--from \(window.from) --to \(window.to)"
         let command = "almanac compile \(Self.quoted(spec)) \(flags) -o \(Self.quoted(output))"
         guard
-            let stale = try PlanFiles.staleness(
+            let stale = PlanStaleness.check(
                 current: output, fresh: temporary, command: command,
                 colour: Terminal.wantsColour(1))
         else { return }

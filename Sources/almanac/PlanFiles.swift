@@ -70,34 +70,4 @@ enum PlanFiles {
             throw failure(error.error, path: error.side == .old ? paths.old : paths.new)
         }
     }
-
-    /// Nil when the plan at `current` equals `fresh`; otherwise a description of what changed: the
-    /// diff's summary line and its first fire changes per trigger. `command` is the compile that
-    /// writes the fresh plan, window flags included, for the hint.
-    static func staleness(current: String, fresh: String, command: String, colour: Bool = false) throws -> String? {
-        guard FileManager.default.fileExists(atPath: current) else {
-            return "\(current) does not exist; run `\(command)` to create it\n"
-        }
-        if FileComparison.sameBytes(current, fresh) { return nil }
-        return "\(current) is out of date; run `\(command)` to refresh it\n" + summary(current, fresh, colour: colour)
-    }
-
-    /// The text diff from the committed plan to the fresh one, at most 10 fire changes per trigger.
-    static func summary(_ old: String, _ new: String, colour: Bool) -> String {
-        let options = PlanDiffOptions(oldLabel: old, newLabel: "compiled from the spec", limit: 10, colour: colour)
-        let committed: PlanFireSource
-        do {
-            committed = try PlanFireSource.open(path: old)
-        } catch {
-            return "  (the committed plan cannot be read as a plan v1: \(error))\n"
-        }
-        guard let compiled = try? PlanFireSource.open(path: new) else { return "  (the compiled plan cannot be read back)\n" }
-        do {
-            return PlanDiffText.render(try PlanDiff(old: committed, new: compiled, listing: options.limit), options)
-        } catch let error as FireMerge.ReadError where error.side == .old {
-            return "  (the committed plan cannot be read as a plan v1: \(error.error))\n"
-        } catch {
-            return "  (the compiled plan cannot be read back)\n"
-        }
-    }
 }
