@@ -79,7 +79,8 @@ struct ExportCommand: ParsableCommand {
         case .systemd, .k8s, .crontab:
             guard DiffCommand.isSpec(input) else {
                 // A plan holds fires, not the rules a rule format needs: a usage error, in the catalogue's words.
-                let renderer = DiagnosticRenderer(format: diagnostics.format, colour: diagnostics.format == .text && Terminal.wantsColour(2))
+                let colour = diagnostics.format == .text && Terminal.wantsColour(2)
+                let renderer = DiagnosticRenderer(format: diagnostics.format, colour: colour)
                 let refused = Diagnostic(.exportRefusedPlanRules(format: format.rawValue), at: nil)
                 Terminal.writeErr(renderer.render([refused], in: SourceFile(path: input, bytes: [])))
                 throw ExitCode(64)
