@@ -76,6 +76,10 @@ public struct Fire: Hashable, Sendable {
     /// The rule's wall time when the fire moved off it (gap shift, jitter); nil otherwise.
     public var nominal: LocalDateTime? { isMoved ? LocalDateTime(wallSeconds: nominalWall) : nil }
 
+    /// The id as a plan file wrote it, when it is not the text derived from the fields (see
+    /// `customID`); nil for every fire a compiler makes.
+    public var writtenID: String? { customID }
+
     /// Whether the id is the standard text of `nominalWall` and `secondPass` with a four-digit year,
     /// whose order as text is the order of those numbers.
     var hasStandardID: Bool {

@@ -9,6 +9,8 @@ struct FireChangeTally {
     /// While collecting, a max-heap by time when `listing` is finite (its root the latest change
     /// kept), else in arrival order; `sorted()` puts it in time order.
     private(set) var kept: [PlanDiff.FireChange] = []
+    /// Earlier changes kept, written out of memory by `spill` (only when `listing` is unlimited).
+    private(set) var runs: [SpilledRun] = []
     let listing: Int
 
     init(listing: Int) {
@@ -32,9 +34,23 @@ struct FireChangeTally {
         }
     }
 
-    /// The changes kept, in time order: a removal at its old fire, an addition or a move at its new one.
+    /// The changes kept in memory, in time order: a removal at its old fire, an addition or a move
+    /// at its new one.
     func sorted() -> [PlanDiff.FireChange] {
         kept.sorted(by: Self.precedes)
+    }
+
+    /// Writes the changes kept in memory to `file` at `offset` as one run in time order and lets
+    /// them go; returns how many bytes it wrote.
+    mutating func spill(to file: ScratchFile, at offset: Int) throws -> Int {
+        precondition(listing == .max, "only an unlimited listing keeps its changes in arrival order")
+        guard !kept.isEmpty else { return 0 }
+        var bytes: [UInt8] = []
+        for change in sorted() { SpilledChanges.append(change, to: &bytes) }
+        try file.write(bytes, at: offset)
+        runs.append(SpilledRun(offset: offset, bytes: bytes.count, count: kept.count))
+        kept = []
+        return bytes.count
     }
 
     /// Time order, ties broken by trigger and id as in a plan; no two changes tie, since each id
@@ -67,14 +83,51 @@ struct FireChangeTally {
     }
 }
 
-/// The `FireMergeConsumer` of a `PlanDiff`: a tally per trigger.
+/// The `FireMergeConsumer` of a `PlanDiff`: a tally per trigger. With a spill directory and an
+/// unlimited listing, the changes held in memory are written to a scratch file made there, one
+/// sorted run per trigger, whenever they reach `heldLimit`, so a diff that lists every change of
+/// two plans that differ in every fire holds no more than that many.
 struct FireChangeCollector: FireMergeConsumer {
     let listing: Int
+    let spillDirectory: String?
     var tallies: [String: FireChangeTally] = [:]
+    /// Made at the first spill: a diff that fits in memory writes no file.
+    private(set) var scratch: ScratchFile?
+    /// Changes kept in memory across all tallies, when they may be spilled.
+    private var held = 0
+    /// Where the next run goes.
+    private var written = 0
+    /// The first spill that failed; the diff throws it when the merge ends.
+    private(set) var failure: ScratchFile.Failure?
+
+    /// How many changes are held before they are spilled.
+    let heldLimit: Int
+
+    /// About 130 bytes each in memory (a move holds two fires): 1 MiB. What spilling costs, measured
+    /// (release build, the same loaded machine, `diff --format json` of 144,000 fires that all
+    /// move): 2.59 s and 20 MiB, where holding every change took 2.64 s and 53 MiB.
+    static let defaultHeldLimit = 1 << 13
+
+    init(listing: Int, spillDirectory: String? = nil, heldLimit: Int = defaultHeldLimit) {
+        self.listing = listing
+        self.spillDirectory = listing == .max ? spillDirectory : nil
+        self.heldLimit = max(1, heldLimit)
+    }
 
     mutating func unchanged(_ fire: Fire) {}
 
     mutating func change(_ change: PlanDiff.FireChange) {
         tallies[change.placement.trigger, default: FireChangeTally(listing: listing)].record(change)
+        guard let spillDirectory, failure == nil else { return }
+        held += 1
+        guard held >= heldLimit else { return }
+        do {
+            let file = try scratch ?? ScratchFile(directory: spillDirectory)
+            scratch = file
+            for trigger in tallies.keys { written += try tallies[trigger]!.spill(to: file, at: written) }
+            held = 0
+        } catch {
+            failure = error as? ScratchFile.Failure ?? ScratchFile.Failure(description: "\(error)")
+        }
     }
 }

@@ -18,6 +18,8 @@ public struct PlanDiff: Sendable {
     public let newFireCount: Int
     /// How many fire changes each trigger lists (`fireChanges(of:limit:)`); the rest are counted.
     public let listing: Int
+    /// Where an unlimited listing went when it outgrew memory.
+    let scratch: ScratchFile?
     /// Set when the spec's name or bytes (its SHA-256) differ.
     public private(set) var spec: ValueChange<SpecInfo>?
     public private(set) var window: ValueChange<Window>?
@@ -50,7 +52,9 @@ public struct PlanDiff: Sendable {
             let (collector, totals) = try FireMerge.run(
                 old: sources.old, new: sources.new, oldTriggers: triggers.old, newTriggers: triggers.new,
                 pendingLimit: FireMerge.defaultPendingLimit, make: { FireChangeCollector(listing: listing) })
-            self.init(old: sources.old.header, new: sources.new.header, totals: totals, tallies: collector.tallies, listing: listing)
+            self.init(
+                old: sources.old.header, new: sources.new.header, totals: totals, tallies: collector.tallies, listing: listing,
+                scratch: nil)
         } catch {
             // Fires in memory are read without a check that can fail.
             preconditionFailure("reading fires from memory failed: \(error)")
@@ -59,15 +63,37 @@ public struct PlanDiff: Sendable {
 
     /// Compares two plans read forward from their sources (files are never read whole); a fire
     /// that cannot be read throws its `PlanError`. `pendingLimit`: see `FireMerge`.
+    ///
+    /// With a `spillDirectory`, an unlimited listing keeps no more than
+    /// `FireChangeCollector.defaultHeldLimit` changes in memory and writes the rest to a `ScratchFile`
+    /// made there; `forEachFireChange` reads them back. A scratch file that cannot be made or
+    /// written throws `ScratchFile.Failure`.
     public init(
-        old: PlanFireSource, new: PlanFireSource, listing: Int = .max, pendingLimit: Int = FireMerge.defaultPendingLimit
+        old: PlanFireSource, new: PlanFireSource, listing: Int = .max, pendingLimit: Int = FireMerge.defaultPendingLimit,
+        spillDirectory: String? = nil
     ) throws {
-        let (collector, totals) = try FireMerge.run(
-            old: old, new: new, pendingLimit: pendingLimit, make: { FireChangeCollector(listing: listing) })
-        self.init(old: old.header, new: new.header, totals: totals, tallies: collector.tallies, listing: listing)
+        try self.init(
+            old: old, new: new, listing: listing, pendingLimit: pendingLimit, spillDirectory: spillDirectory,
+            heldLimit: FireChangeCollector.defaultHeldLimit)
     }
 
-    private init(old: Plan, new: Plan, totals: FireMerge.Totals, tallies: [String: FireChangeTally], listing: Int) {
+    /// `heldLimit`: how many changes are held in memory before they are spilled.
+    init(
+        old: PlanFireSource, new: PlanFireSource, listing: Int, pendingLimit: Int, spillDirectory: String?, heldLimit: Int
+    ) throws {
+        let (collector, totals) = try FireMerge.run(
+            old: old, new: new, pendingLimit: pendingLimit,
+            make: { FireChangeCollector(listing: listing, spillDirectory: spillDirectory, heldLimit: heldLimit) })
+        if let failure = collector.failure { throw failure }
+        self.init(
+            old: old.header, new: new.header, totals: totals, tallies: collector.tallies, listing: listing,
+            scratch: collector.scratch)
+    }
+
+    private init(
+        old: Plan, new: Plan, totals: FireMerge.Totals, tallies: [String: FireChangeTally], listing: Int, scratch: ScratchFile?
+    ) {
+        self.scratch = scratch
         self.old = old
         self.new = new
         oldFireCount = totals.old
@@ -110,11 +136,43 @@ public struct PlanDiff: Sendable {
 
     /// The first `limit` fire changes of `trigger`, in time order (a removal at its old instant,
     /// an addition or a move at its new one); no more than the diff's `listing` keeps.
+    /// Changes written to the scratch file are read back, and a read that fails stops the process:
+    /// a caller that gave the diff a scratch file lists with `forEachFireChange`, which throws.
     public func fireChanges(of trigger: TriggerDiff, limit: Int = .max) -> [FireChange] {
+        var changes: [FireChange] = []
+        do {
+            try forEachFireChange(of: trigger, limit: limit) { changes.append($0) }
+        } catch {
+            preconditionFailure("\(error)")
+        }
+        return changes
+    }
+
+    /// `fireChanges(of:limit:)` one at a time, without holding them: the runs written to the
+    /// scratch file and the changes held in memory, merged in time order.
+    public func forEachFireChange(of trigger: TriggerDiff, limit: Int = .max, _ body: (FireChange) throws -> Void) throws {
         precondition(
-            limit <= listing || trigger.listed.count == trigger.fireChangeCount,
+            limit <= listing || trigger.keptCount == trigger.fireChangeCount,
             "fireChanges(limit: \(limit)) asks for more than the diff lists (\(listing)); make the diff with listing: \(limit)")
-        return Array(trigger.listed.prefix(max(0, limit)))
+        var left = max(0, limit)
+        guard !trigger.runs.isEmpty, let scratch else {
+            for change in trigger.listed.prefix(left) { try body(change) }
+            return
+        }
+        var runs = try SpilledRunMerge(trigger.runs.map { try SpilledRunCursor($0, in: scratch, trigger: trigger.id) })
+        var memory = trigger.listed[...]
+        while left > 0 {
+            if let first = memory.first, runs.head.map({ FireChangeTally.precedes(first, $0) }) ?? true {
+                try body(first)
+                memory = memory.dropFirst()
+            } else if let head = runs.head {
+                try body(head)
+                try runs.advance()
+            } else {
+                return
+            }
+            left -= 1
+        }
     }
 
     /// An old and a new value of something that changed.

@@ -5,17 +5,22 @@ import AlmanacTime
 /// The JSON form of a plan diff (`schemas/diff.schema.json`, format 1): keys in a fixed order,
 /// one trigger per block and one fire change per line, so it is both parseable and readable.
 public enum PlanDiffJSON {
-    /// The document, ending in a newline.
+    /// The document, ending in a newline, of a diff made without a scratch file (one made with
+    /// one is written with `write`, which throws when the file cannot be read back).
     public static func render(_ diff: PlanDiff, _ options: PlanDiffOptions) -> String {
         var out = ""
-        write(diff, options) { out += $0 }
+        do {
+            try write(diff, options) { out += $0 }
+        } catch {
+            preconditionFailure("\(error)")
+        }
         return out
     }
 
     /// The document in pieces, one fire change at most in each: `diff --format json` lists every
     /// change, and writing them as they are rendered keeps a second copy of the listing (the whole
     /// document, then its bytes) out of memory.
-    public static func write(_ diff: PlanDiff, _ options: PlanDiffOptions, to emit: (String) throws -> Void) rethrows {
+    public static func write(_ diff: PlanDiff, _ options: PlanDiffOptions, to emit: (String) throws -> Void) throws {
         var head = "{\n  \"diff\": 1,\n"
         head += "  \"same\": \(diff.isEmpty),\n"
         head += "  \"summary\": \(JSONWriter.quoted(diff.summary)),\n"
@@ -61,7 +66,7 @@ public enum PlanDiffJSON {
     /// One trigger's object; its fire changes are emitted one by one.
     static func triggerBlock(
         _ trigger: TriggerDiff, _ diff: PlanDiff, _ options: PlanDiffOptions, to emit: (String) throws -> Void
-    ) rethrows {
+    ) throws {
         var members: [(String, String)] = [("id", JSONWriter.quoted(trigger.id)), ("status", JSONWriter.quoted(trigger.status.rawValue))]
         switch trigger.status {
         case .added: members.append(("definition", definition(diff.new.triggers[trigger.id])))
@@ -84,10 +89,10 @@ public enum PlanDiffJSON {
             members.append(("payload", "[" + keys.joined(separator: ", ") + "]"))
         }
         if let r = trigger.region { members.append(("region", change(region(r.old), region(r.new)))) }
-        let listed = diff.fireChanges(of: trigger, limit: options.limit)
+        let listed = min(max(0, options.limit), trigger.keptCount)
         var fires = object([
             ("added", "\(trigger.added)"), ("removed", "\(trigger.removed)"),
-            ("moved", "\(trigger.moved)"), ("listed", "\(listed.count)"),
+            ("moved", "\(trigger.moved)"), ("listed", "\(listed)"),
         ])
         fires.removeLast()
         // The object with `fires` last and open: `{…, "fires": {…, "changes": [`, the changes, `]}}`.
@@ -95,8 +100,12 @@ public enum PlanDiffJSON {
         var open = object(members)
         open.removeLast()
         try emit(open)
-        for (i, item) in listed.enumerated() { try emit((i == 0 ? "\n      " : ",\n      ") + fireChange(item)) }
-        try emit(listed.isEmpty ? "]}}" : "\n    ]}}")
+        var first = true
+        try diff.forEachFireChange(of: trigger, limit: listed) { item in
+            try emit((first ? "\n      " : ",\n      ") + fireChange(item))
+            first = false
+        }
+        try emit(listed == 0 ? "]}}" : "\n    ]}}")
     }
 
     /// `{"change": "moved", "id": …, "old": {"at", "local"}, "new": {…}}`.

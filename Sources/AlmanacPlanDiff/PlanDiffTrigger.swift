@@ -23,8 +23,10 @@ public struct TriggerDiff: Equatable, Sendable {
     public internal(set) var added = 0
     public internal(set) var removed = 0
     public internal(set) var moved = 0
-    /// The first fire changes, in time order (see `PlanDiff.fireChanges(of:limit:)`).
+    /// The first fire changes, in time order (see `PlanDiff.fireChanges(of:limit:)`): those held in
+    /// memory, and runs of earlier ones written to the diff's scratch file.
     var listed: [PlanDiff.FireChange] = []
+    var runs: [SpilledRun] = []
 
     /// One payload key's change; a nil side means the key is absent there.
     public struct PayloadChange: Equatable, Sendable {
@@ -80,5 +82,9 @@ public struct TriggerDiff: Equatable, Sendable {
         removed = tally.removed
         moved = tally.moved
         listed = tally.sorted()
+        runs = tally.runs
     }
+
+    /// How many fire changes the diff keeps for this trigger.
+    var keptCount: Int { runs.reduce(listed.count) { $0 + $1.count } }
 }

@@ -61,7 +61,8 @@ struct DiffCommand: ParsableCommand {
         let limit = self.limit ?? (format == .json ? Int.max : 20)
         let diff = try PlanFiles.diff(
             try oldPlan ?? PlanFiles.compile(oldSession!, over: shared!),
-            try newPlan ?? PlanFiles.compile(newSession!, over: shared!), paths: (old, new), listing: limit)
+            try newPlan ?? PlanFiles.compile(newSession!, over: shared!), paths: (old, new), listing: limit,
+            spill: format == .json)
         let options = PlanDiffOptions(
             oldLabel: old, newLabel: new, limit: limit,
             colour: format == .text && Terminal.wantsColour(1),
@@ -71,11 +72,16 @@ struct DiffCommand: ParsableCommand {
         case .text: Terminal.writeOut(PlanDiffText.render(diff, options))
         case .json:
             var out = FileSink(fileDescriptor: 1, bufferCapacity: 1 << 16)
-            try PlanDiffJSON.write(diff, options) { piece in
-                var piece = piece
-                try piece.withUTF8 { try out.write($0) }
+            do {
+                try PlanDiffJSON.write(diff, options) { piece in
+                    var piece = piece
+                    try piece.withUTF8 { try out.write($0) }
+                }
+                try out.flush()
+            } catch let error as ScratchFile.Failure {
+                Terminal.writeError("\(error)")
+                throw ExitCode(2)
             }
-            try out.flush()
         case .markdown: Terminal.writeOut(PlanDiffMarkdown.render(diff, options))
         }
         if !diff.isEmpty { throw ExitCode(1) }

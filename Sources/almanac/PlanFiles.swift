@@ -63,11 +63,19 @@ enum PlanFiles {
     }
 
     /// A diff of two plans read forward; a fire that cannot be read exits 2, naming its file.
-    static func diff(_ old: PlanFireSource, _ new: PlanFireSource, paths: (old: String, new: String), listing: Int) throws -> PlanDiff {
+    /// With `spill`, an unlimited listing that outgrows memory goes to a file in the temporary
+    /// directory (`diff --format json` lists every change); a scratch file that fails exits 2.
+    static func diff(
+        _ old: PlanFireSource, _ new: PlanFireSource, paths: (old: String, new: String), listing: Int, spill: Bool = false
+    ) throws -> PlanDiff {
         do {
-            return try PlanDiff(old: old, new: new, listing: listing)
+            let directory = spill ? FileManager.default.temporaryDirectory.path : nil
+            return try PlanDiff(old: old, new: new, listing: listing, spillDirectory: directory)
         } catch let error as FireMerge.ReadError {
             throw failure(error.error, path: error.side == .old ? paths.old : paths.new)
+        } catch let error as ScratchFile.Failure {
+            Terminal.writeError("\(error)")
+            throw ExitCode(2)
         }
     }
 }

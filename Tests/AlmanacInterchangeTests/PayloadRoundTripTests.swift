@@ -54,6 +54,17 @@ import Testing
         #expect(first.triggers.allSatisfy { $0.misfire == .skip })
     }
 
+    /// cronie reads only `CRON_TZ=` for the schedule; `TZ=` is the command's environment, and the
+    /// line keeps the daemon's zone (`--timezone`): read as a zone, every fire was 1–2 h off.
+    @Test func aTZLineIsTheCommandsEnvironmentNotTheSchedulesZone() throws {
+        let schedule = try Self.schedule(.crontab, "TZ=America/New_York\n0 9 * * * /opt/app/bin/report\n")
+        let trigger = try #require(schedule.triggers.first)
+        #expect(trigger.payload["environment"] == .object(["TZ": .string("America/New_York")]))
+        let plan = try Compiler(tzdataVersion: "test").compile(schedule, specSHA256: "0", window: Self.window).plan
+        let fires = plan.fires.map { RFC3339.format($0.at) }
+        #expect(fires.count == 31 && fires.allSatisfy { $0.hasSuffix("T09:00:00Z") }, "\(fires.prefix(3))")
+    }
+
     @Test func systemdCarriesTheEnvironmentAndTheBytesOfTheInput() throws {
         let schedule = try Self.schedule(.crontab, Self.crontab)
         let exported = Exporter.export(schedule, format: .systemd, options: Self.options)

@@ -13,13 +13,15 @@ import Testing
 /// `scripts/oracles/systemd_calendar.py` recorded with `systemd-analyze calendar`:
 /// - every expression of systemd's own test-calendarspec.c and the probes of each rule: what systemd
 ///   refuses is refused (E0911), what it accepts imports with the same elapses, or is refused for a
-///   reason docs/import.md lists (E0912: a year range, a fraction of a second);
+///   reason docs/import.md lists (E0912: a fraction of a second); one that names a single past
+///   second (`@1493187147`, `2015-10-25 01:00:00 uTc`) fires at that second;
 /// - the Chatham grid: what systemd loses or stops on at the gap across an hour is warned about on
 ///   import (W0923) and reported on export (E0901), and nothing else is.
 @Suite struct SystemdOracleTests {
     struct Expression: Sendable, CustomTestStringConvertible {
         var text: String
         var accepted: Bool
+        var normalized: String
         var elapses: [String]
         var testDescription: String { text }
     }
@@ -30,13 +32,22 @@ import Testing
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard let data = f[0].data(using: .utf8), let expr = try? JSONDecoder().decode(String.self, from: data) else { return nil }
-            return Expression(text: expr, accepted: f[1] == "accept", elapses: f[3].split(separator: " ").map(String.init))
+            return Expression(
+                text: expr, accepted: f[1] == "accept", normalized: f[2], elapses: f[3].split(separator: " ").map(String.init))
         }
     }()
 
     /// What the importer refuses although systemd accepts it (docs/import.md): E0912 only.
     static func documentedRefusal(_ e: Expression, _ d: [Diagnostic]) -> Bool {
         d.allSatisfy { $0.code == .importUnsupported }
+    }
+
+    /// The instant of a normalized form that names one second in UTC (`2017-04-26 06:12:27 UTC`; the
+    /// fixture's expressions are read in UTC, so a form without a zone is UTC too), else nil.
+    static func singleInstant(_ normalized: String) -> Instant? {
+        let pattern = #"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}( UTC)?$"#
+        guard normalized.range(of: pattern, options: .regularExpression) != nil else { return nil }
+        return RFC3339.parseInstant(normalized.prefix(19).replacingOccurrences(of: " ", with: "T") + "Z")
     }
 
     static func importTimer(_ value: String, zone: String = "UTC") -> ImportResult {
@@ -53,7 +64,7 @@ import Testing
 
     @Test func everyExpressionAsSystemdReadsIt() throws {
         try #require(Self.expressions.count > 150)
-        var agreed = 0, refusedOnPurpose: [String] = []
+        var agreed = 0, pastInstants = 0, refusedOnPurpose: [String] = []
         let base = Instant(secondsSinceEpoch: 1_767_225_600)
         for e in Self.expressions where !e.text.contains("\n") {
             let result = Self.importTimer(e.text)
@@ -66,7 +77,18 @@ import Testing
                 refusedOnPurpose.append(e.text)
                 continue
             }
-            guard let last = e.elapses.last.flatMap({ RFC3339.parseInstant($0) }) else { continue }
+            guard let last = e.elapses.last.flatMap({ RFC3339.parseInstant($0) }) else {
+                // Nothing elapses after the base time: a single past instant (`@1493187147`,
+                // `… uTc`), which systemd's normalized form names, must fire there and only there.
+                if let at = Self.singleInstant(e.normalized) {
+                    let got = try Self.fires(
+                        spec, from: Instant(secondsSinceEpoch: at.secondsSinceEpoch - 86_400),
+                        to: Instant(secondsSinceEpoch: at.secondsSinceEpoch + 86_400))
+                    #expect(got == [RFC3339.format(at)], "'\(e.text)' is \(e.normalized)\n\(spec)")
+                    pastInstants += 1
+                }
+                continue
+            }
             let got = try Self.fires(
                 spec, from: Instant(secondsSinceEpoch: base.secondsSinceEpoch + 1),
                 to: Instant(secondsSinceEpoch: last.secondsSinceEpoch + 1))
@@ -74,8 +96,11 @@ import Testing
             agreed += 1
         }
         #expect(agreed >= 90)
+        #expect(pastInstants >= 8)
         // Only fractions of a second are refused although systemd accepts them.
-        #expect(refusedOnPurpose.allSatisfy { $0.contains(".") || $0.contains("/0.") }, "\(refusedOnPurpose)")
+        // (A decimal point between digits: `..` ranges, in the seconds field too, are not fractions.)
+        #expect(
+            refusedOnPurpose.allSatisfy { $0.range(of: #"[0-9]\.[0-9]"#, options: .regularExpression) != nil }, "\(refusedOnPurpose)")
         print("systemd calendarspec: \(agreed) agree; refused on purpose: \(refusedOnPurpose)")
     }
 

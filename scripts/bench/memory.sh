@@ -6,6 +6,8 @@
 #   compile over an existing plan, --check   vs a fresh compile of the same plan
 #   test, export ics, render                 vs the fresh compile (what they must at least do)
 #   diff of two plans                        vs GNU diff of the same two files
+#   diff --format json of plans that differ  vs GNU diff of the same two files (diff-json-all:
+#     in every fire                          every fire moves, so every fire is listed)
 #   simulate --backend spy --record          bytes written per fire
 # A command whose memory follows its input shows it in the growth column (peak at 100x over 1x).
 #   scripts/bench/memory.sh [ROUNDS]            (default 3)
@@ -53,7 +55,9 @@ rows() {
     measure "$almanac" render "$d/new.json" "$d/old.json" -o "$d/diff.html"; echo "render-diff $days $t $kib"
     measure "$almanac" diff "$d/old.json" "$d/new.json"; echo "diff $days $t $kib"
     measure "$almanac" diff "$d/old.json" "$d/new.json" --format json; echo "diff-json $days $t $kib"
+    measure "$almanac" diff "$d/old.json" "$d/moved.json" --format json; echo "diff-json-all $days $t $kib"
     measure diff "$d/old.json" "$d/new.json"; echo "gnu-diff $days $t $kib"
+    measure diff "$d/old.json" "$d/moved.json"; echo "gnu-diff-all $days $t $kib"
     local until; until=$(date -u -d "2026-01-05 + $days days" +%Y-%m-%dT00:00:00Z)
     measure "$exec" simulate "$d/plan.json" --from 2026-01-05T00:00:00Z --until "$until" --backend spy --record /dev/null
     echo "simulate $days $t $kib"
@@ -76,7 +80,8 @@ sizes = sorted({d for r in rows.values() for d in r})
 def mib(k): return "%.0f MiB" % (k / 1024)
 floor = rows.get("compile-fresh", {})
 peers = {"compile-over-same": floor, "check-up-to-date": floor, "check-stale": floor, "test": floor, "export-ics": floor,
-         "render": floor, "render-diff": floor, "diff": rows.get("gnu-diff", {}), "diff-json": rows.get("gnu-diff", {})}
+         "render": floor, "render-diff": floor, "diff": rows.get("gnu-diff", {}), "diff-json": rows.get("gnu-diff", {}),
+         "diff-json-all": rows.get("gnu-diff-all", {})}
 print("| command | " + " | ".join("peak at %d fires" % (d * 1440) for d in sizes) + " | growth | time at %d fires | ratio |" % (sizes[-1] * 1440))
 print("|---|" + "---|" * len(sizes) + "---|---|---|")
 for name, r in rows.items():

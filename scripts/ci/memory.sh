@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Memory that does not follow the input: every command that reads a whole plan or window (compile
-# over an existing plan and --check, test, export ics, render, diff, simulate --record) runs on the
+# over an existing plan and --check, test, export ics, render, diff, diff --format json of plans
+# that differ in some fires and in every fire, simulate --record) runs on the
 # inputs of scripts/lib/memory-inputs.sh at 1x and 10x (3 and 30 days, 4,320 and 43,200 fires), and
 # fails when its peak RSS grows with them: more than GROWTH_KIB (default 3 MiB) from 1x to 10x. A
 # command holding the plan grows by several times that (a 43,200-fire plan is 5.5 MB on disk).
@@ -40,6 +41,7 @@ measure() { # measure DAYS: "name kib" per command
   echo "render-diff $(peak "$almanac" render "$d/new.json" "$d/old.json" -o "$d/diff.html")"
   echo "diff $(peak "$almanac" diff "$d/old.json" "$d/new.json")"
   echo "diff-json $(peak "$almanac" diff "$d/old.json" "$d/new.json" --format json)"
+  echo "diff-json-all $(peak "$almanac" diff "$d/old.json" "$d/moved.json" --format json)"
   echo "simulate-record $(peak "$exec" simulate "$d/plan.json" --from 2026-01-05T00:00:00Z --until "$until" --backend spy --record "$d/record")"
   echo "record-bytes $(stat -c %s "$d/record")"
 }

@@ -2,10 +2,12 @@
 # a spec of 20 triggers firing every 20 minutes (1,440 fires a day), with a command payload as a
 # migrated crontab has, an expectation file with an assertion of every kind, and two plans that
 # differ as a review does (one trigger's zone changed: its fires move an hour; one trigger
-# replaced by another; the window a day later).
+# replaced by another; the window a day later), and a third plan in which every fire moves (each
+# trigger in another zone), whose diff lists as many changes as the plans have fires.
 #   source scripts/lib/memory-inputs.sh; memory_inputs ALMANAC DIR DAYS
 # writes DIR/spec.yaml, DIR/spec.expect.yaml, DIR/changed.yaml, DIR/old.json (spec, DAYS days from
-# 2026-01-05) and DIR/new.json (changed.yaml, DAYS days from 2026-01-06).
+# 2026-01-05), DIR/new.json (changed.yaml, DAYS days from 2026-01-06) and DIR/moved.json (every
+# trigger of spec.yaml in Asia/Tokyo, the window of old.json).
 
 memory_spec() { # memory_spec ZONE-OF-t00 LAST-TRIGGER
   printf 'version: 1\nlimits: {max_fires: 10000000}\ntriggers:\n'
@@ -33,4 +35,6 @@ expect:
 YAML
   "$almanac" compile "$dir/spec.yaml" --from 2026-01-05 --horizon "${days}d" -o "$dir/old.json" 2>/dev/null
   "$almanac" compile "$dir/changed.yaml" --from 2026-01-06 --horizon "${days}d" -o "$dir/new.json" 2>/dev/null
+  sed 's/timezone: UTC/timezone: Asia\/Tokyo/' "$dir/spec.yaml" > "$dir/moved.yaml"
+  "$almanac" compile "$dir/moved.yaml" --from 2026-01-05 --horizon "${days}d" -o "$dir/moved.json" 2>/dev/null
 }
