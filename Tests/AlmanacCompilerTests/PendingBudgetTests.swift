@@ -112,6 +112,29 @@ import Testing
         #expect(listed == expected, "\(listed)")
     }
 
+    /// `max_pending: 500` in a spec phones run (W0250 says a phone keeps 64): the budget is measured
+    /// at what the phone holds, so a day of 720 fires is covered for 2 h 8 min, not the 16 h 40 min
+    /// that 500 would hold, and 656 of its fires lose coverage, not 220.
+    @Test func aMaxPendingAboveWhatAPhoneHoldsIsMeasuredAtThePhones() throws {
+        let yaml = """
+            version: 1
+            timezone: UTC
+            limits: {max_pending: 500, min_coverage: 1d}
+            triggers:
+              med: {every: 2m}
+            """
+        let loaded = SpecLoader.load(SourceFile(path: "spec.yaml", bytes: Array(yaml.utf8)))
+        let schedule = try #require(loaded.schedule, "\(loaded.diagnostics)")
+        let window = Window(from: Instant(secondsSinceEpoch: 1_795_392_000), to: Instant(secondsSinceEpoch: 1_795_392_000 + 86_400))
+        let result = try Compiler().compile(schedule, specSHA256: String(repeating: "0", count: 64), window: window)
+        let warning = try #require(result.diagnostics.first { $0.code == .pendingBudget })
+        #expect(
+            warning.message.contains("holds 720 fires but max_pending is 500 and a phone holds 64: a registration there covers only 2h 8m"),
+            "\(warning.message)")
+        #expect(warning.message.contains("'med' (656)") && warning.message.contains("so max_pending cannot help"), "\(warning.message)")
+        #expect(warning.details["max_pending"] == .number("500"))
+    }
+
     /// The triggers losing coverage, in the order they first lose a fire, each with its count: with
     /// a budget of 2 and spans of 10 s, the third fire of a span is at risk.
     @Test func losingListsEveryTriggerInTheOrderItFirstLosesAFire() {

@@ -68,6 +68,31 @@ import Testing
         }
     }
 
+    /// `max_pending: 500` (issue 27: the simulated phone held 500 and "delivered" what a phone would
+    /// lose): the phone holds 64, standard error and the report say so, and one open delivers 64.
+    @Test func aPhoneHoldsSixtyFourWhateverMaxPendingSays() throws {
+        let dir = NSTemporaryDirectory() + "almanac-phone-500-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "version: 1\nname: med-500\ntimezone: UTC\nlimits: {max_pending: 500}\ntriggers:\n  med: {every: 2m}\n"
+            .write(toFile: dir + "/med.yaml", atomically: true, encoding: .utf8)
+        let compiled = try CommandRunner.run(
+            "almanac", ["compile", dir + "/med.yaml", "--from", "2027-03-01", "--horizon", "1d", "-o", dir + "/med.plan.json"])
+        #expect(compiled.status == 0 && compiled.stderr.contains("warning[W0250]: max_pending 500"), "\(compiled.stderr)")
+        let base = [
+            "simulate", dir + "/med.plan.json", "--from", "2027-03-01", "--until", "2027-03-02", "--device", "phone", "--app-opens",
+            "daily 08:00",
+        ]
+        let text = try CommandRunner.run("almanac-exec", base)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stderr.contains("warning: max_pending is 500, but a phone holds 64 pending notifications"), "\(text.stderr)")
+        let summary = "phone from 2027-03-01T00:00:00Z to 2027-03-02T00:00:00Z: 720 planned, 64 delivered"
+        #expect(text.stdout.hasPrefix(summary), "\(text.stdout)")
+        let json = try CommandRunner.run("almanac-exec", base + ["--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(report["delivered"] as? Int == 64 && report["device_capacity"] as? Int == 64 && report["max_pending"] as? Int == 500)
+    }
+
     @Test func phoneOptionsNeedThePhoneAndAKnownRule() throws {
         let plan = try Self.plan()
         let base = ["simulate", plan, "--from", "2027-03-01", "--until", "2027-03-02"]

@@ -6,7 +6,10 @@ import AlmanacTime
 /// naming every trigger with a fire that a registration anywhere in the window can leave out, not
 /// only those of the densest span.
 struct PendingBudget {
+    /// What a registration holds: `max_pending`, within what a phone keeps (`phoneCeiling`).
     let maxPending: Int
+    /// `max_pending` as the spec writes it.
+    let written: Int
     let coverage: Int64
     let limitsRange: SourceRange?
     /// For `min_coverage` in calendar days, that many days; the spec zone's offsets (days are
@@ -48,7 +51,11 @@ struct PendingBudget {
     var losing: [(trigger: Int, fires: Int)] { riskOrder.map { ($0, Int(atRisk[$0])) } }
 
     init(limits: Limits, table: OffsetTable? = nil) {
-        maxPending = limits.maxPending
+        // The lint runs only for specs phones run, and a phone keeps 64 whatever `max_pending` says:
+        // measured with the written 500, W0605 said a day of 720 fires was covered for 16 h 40 min,
+        // where a phone covers 2 h 8 min.
+        written = limits.maxPending
+        maxPending = min(limits.maxPending, Self.phoneCeiling)
         coverage = max(1, limits.minCoverage.seconds)
         limitsRange = limits.maxPendingRange
         days = table == nil ? nil : limits.minCoverageDays
@@ -130,12 +137,12 @@ struct PendingBudget {
         let length = days.map { "\($0) day\($0 == 1 ? "" : "s")" } ?? Self.format(coverage)
         let covers = Self.format(d.firstUncovered - d.start)
         let message = DiagnosticMessage.pendingBudget(
-            length: length, from: "\(start)", to: "\(end)", fires: d.count, maxPending: maxPending, covers: covers,
+            length: length, from: "\(start)", to: "\(end)", fires: d.count, maxPending: written, holds: maxPending, covers: covers,
             until: "\(local(d.firstUncovered))", triggers: losing.count, losing: named, phoneCeiling: Self.phoneCeiling)
         var diagnostic = Diagnostic(message, at: limitsRange ?? losing.first?.0.range)
         diagnostic.details = [
             "span": .object(["from": .string("\(start)"), "to": .string("\(end)")]),
-            "fires": .number(String(d.count)), "max_pending": .number(String(maxPending)), "covers": .string(covers),
+            "fires": .number(String(d.count)), "max_pending": .number(String(written)), "covers": .string(covers),
             "covered_until": .string("\(local(d.firstUncovered))"),
             "triggers": .array(
                 losing.map {

@@ -92,12 +92,14 @@ extension DiagnosticMessage {
 
     /// `losing` names every trigger that loses coverage anywhere in the window, with its fires at
     /// risk; the advice follows the phone's ceiling: max_pending can be raised only up to `phoneCeiling`.
+    /// `holds` is what a registration holds: `maxPending` within `phoneCeiling`.
     /// Only a spec that phones run (`runs_on: phone`, the default) is warned, so the advice ends with
     /// the way out for a spec a server runs.
     package static func pendingBudget(
-        length: String, from: String, to: String, fires: Int, maxPending: Int, covers: String, until: String, triggers: Int,
-        losing: String, phoneCeiling: Int
+        length: String, from: String, to: String, fires: Int, maxPending: Int, holds: Int, covers: String, until: String,
+        triggers: Int, losing: String, phoneCeiling: Int
     ) -> DiagnosticMessage {
+        let budget = holds < maxPending ? "max_pending is \(maxPending) and a phone holds \(holds)" : "max_pending is \(maxPending)"
         let ceiling =
             maxPending < phoneCeiling
             ? "Raise limits.max_pending (a phone holds at most \(phoneCeiling)), or"
@@ -105,7 +107,7 @@ extension DiagnosticMessage {
         return .init(
             .pendingBudget,
             "the window's busiest \(length) (min_coverage), from \(from) to \(to), holds \(fires) fires "
-                + "but max_pending is \(maxPending): a registration there covers only \(covers) "
+                + "but \(budget): a registration there covers only \(covers) "
                 + "(until \(until)); across the window, \(triggers) trigger\(triggers == 1 ? " loses" : "s lose") coverage "
                 + "(fires a registration can leave out): \(losing). "
                 + "\(ceiling) give the triggers that must not be missed a higher priority and lower limits.min_coverage "
