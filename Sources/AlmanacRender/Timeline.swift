@@ -1,4 +1,3 @@
-import AlmanacExecutor
 import AlmanacPlan
 import AlmanacPlanDiff
 import AlmanacRegistration

@@ -1,5 +1,4 @@
 import AlmanacEscaping
-import AlmanacExecutor
 import AlmanacPlan
 import AlmanacPlanDiff
 import AlmanacRegistration
