@@ -1,6 +1,7 @@
 import AlmanacJSON
 import AlmanacPlan
 import Foundation
+import Logging
 import NIOCore
 import PostgresNIO
 
@@ -101,14 +102,34 @@ extension ClusterStore {
                 result.alreadyStored = true
                 return result
             }
+            // A spec's first fires (a new spec, or one whose fires were all forgotten) go in with a
+            // plain INSERT: nothing to merge with, cancel or recount. At a million fires that is less
+            // than half of the merge's time (loaded machine, same server, back to back: 23-30 s
+            // against 61 s; the merge's speculative insertion and RETURNING cost the difference).
+            let firstFires =
+                try await Self.rows(
+                    "SELECT NOT EXISTS (SELECT 1 FROM almanac_fires WHERE spec = \(id))", as: Bool.self, on: connection,
+                    logger: self.logger
+                ).first == true
             try await self.copyFires(source, on: connection)
-            let merged: [(Int64, Int64)] = try await Self.rows(
-                Self.mergeIncoming(spec: id, sha: sha, becomesCurrent: becomesCurrent), as: (Int64, Int64).self, on: connection,
-                logger: self.logger)
-            let counts = merged.first ?? (0, 0)
+            let counts: (Int64, Int64)
+            if firstFires {
+                counts =
+                    try await Self.rows(
+                        "SELECT count(*)::int8, count(*) FILTER (WHERE to_timestamp(at_s) < now())::int8 FROM almanac_incoming",
+                        as: (Int64, Int64).self, on: connection, logger: self.logger
+                    ).first ?? (0, 0)
+                try await Self.insertFirst(spec: id, sha: sha, on: connection, logger: self.logger, planPath: planPath)
+            } else {
+                counts =
+                    try await Self.rows(
+                        Self.mergeIncoming(spec: id, sha: sha, becomesCurrent: becomesCurrent), as: (Int64, Int64).self,
+                        on: connection, logger: self.logger
+                    ).first ?? (0, 0)
+            }
             result.inserted = Int(counts.0)
             result.expired = Int(counts.1)
-            if becomesCurrent {
+            if becomesCurrent && !firstFires {
                 let outcome = "cancelled: not in revision \(revision) (spec sha256 \(sha.prefix(12)))"
                 let cancelled: [Int64] = try await Self.rows(
                     """
@@ -125,10 +146,12 @@ extension ClusterStore {
                 VALUES (\(id), \(sha), to_timestamp(\(from)), to_timestamp(\(to))) ON CONFLICT DO NOTHING
                 """, logger: self.logger)
             try await connection.query(
-                """
-                UPDATE almanac_plans SET fires = (SELECT count(*) FROM almanac_fires WHERE spec = \(id) AND plan_sha256 = \(sha))
-                WHERE spec = \(id) AND sha256 = \(sha)
-                """, logger: self.logger)
+                firstFires
+                    ? "UPDATE almanac_plans SET fires = \(counts.0) WHERE spec = \(id) AND sha256 = \(sha)"
+                    : """
+                    UPDATE almanac_plans SET fires = (SELECT count(*) FROM almanac_fires WHERE spec = \(id) AND plan_sha256 = \(sha))
+                    WHERE spec = \(id) AND sha256 = \(sha)
+                    """, logger: self.logger)
             // Delivered at commit: executors look again (and, after a publication, at the revision).
             let note = becomesCurrent ? "published" : "fires"
             try await connection.query("SELECT pg_notify('almanac_fires', \(note))", logger: self.logger)
@@ -165,6 +188,34 @@ extension ClusterStore {
             SELECT count(*) FILTER (WHERE new)::int8, count(*) FILTER (WHERE new AND state = 'expired')::int8 FROM i
             """
         return query
+    }
+
+    /// Moves the copied fires of a spec that has none in the store into `almanac_fires`. A fire id the
+    /// plan holds twice (a plan written by hand: `compile` never writes one) is refused, naming it,
+    /// and nothing of the plan is stored.
+    static func insertFirst(spec: String, sha: String, on connection: PostgresConnection, logger: Logger, planPath: String)
+        async throws
+    {
+        // The savepoint lets the refusal below read the plan's fires after the failed INSERT.
+        try await connection.query("SAVEPOINT almanac_first_fires", logger: logger)
+        do {
+            try await connection.query(
+                """
+                INSERT INTO almanac_fires (spec, fire_id, plan_sha256, trigger, due_at, at_s, offset_s, nominal_wall, moved, state)
+                SELECT \(spec), n.fire_id, \(sha), n.trigger, to_timestamp(n.at_s), n.at_s, n.offset_s, n.nominal_wall, n.moved,
+                    CASE WHEN to_timestamp(n.at_s) < now() THEN 'expired' ELSE 'pending' END
+                FROM almanac_incoming n
+                """, logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            try await connection.query("ROLLBACK TO SAVEPOINT almanac_first_fires", logger: logger)
+            let twice =
+                try? await rows(
+                    "SELECT fire_id FROM almanac_incoming GROUP BY fire_id HAVING count(*) > 1 ORDER BY fire_id LIMIT 1",
+                    as: String.self, on: connection, logger: logger)
+            throw StoreError(
+                "\(planPath): fire id '\(twice?.first ?? "?")' appears twice in the plan; a plan's fire ids are unique "
+                    + "(compile the spec again rather than editing the plan)")
+        }
     }
 
     /// Streams the plan's fires into a temporary table with `COPY` (text format, 1 MiB a write):

@@ -210,6 +210,19 @@ public enum Migrations {
         CREATE INDEX almanac_fires_trouble ON almanac_fires (finished_at, spec, fire_id)
             WHERE state = 'in_doubt' OR (state = 'done' AND outcome NOT IN ('delivered', 'exited with status 0'));
         """,
+        // 5: fires' keys compared byte by byte (issue: a million-fire publication took 24 s). The
+        // database's collation (C.UTF-8, en_US.UTF-8…) compares text through the C library, and
+        // every row a publication writes is compared into the primary key and the open index: the
+        // merge of a million fires took 38 s instead of 61 s with "C" (loaded machine, same server,
+        // back to back). Ids, spec names and hashes are identifiers, not words: their order is their
+        // bytes' on every server, which also makes the console's pages the same on every server.
+        // Changing a column's collation rebuilds its indexes, not the table.
+        """
+        ALTER TABLE almanac_fires ALTER COLUMN spec TYPE text COLLATE "C", ALTER COLUMN fire_id TYPE text COLLATE "C",
+            ALTER COLUMN trigger TYPE text COLLATE "C", ALTER COLUMN plan_sha256 TYPE text COLLATE "C";
+        ALTER TABLE almanac_history ALTER COLUMN spec TYPE text COLLATE "C", ALTER COLUMN fire_id TYPE text COLLATE "C",
+            ALTER COLUMN trigger TYPE text COLLATE "C";
+        """,
     ]
 
     /// The statements of step `version`: postgres-nio sends one statement per query, so the step is

@@ -1,5 +1,6 @@
 import AlmanacExecutor
 import AlmanacPlan
+import AlmanacTime
 import AlmanacPostgres
 import Foundation
 import Testing
@@ -40,6 +41,21 @@ struct ClusterStoreTests {
             let states = try await TestStore.states(store, spec)
             #expect(states.values.filter { $0 == "expired" }.count == 2)
             #expect(states.values.filter { $0 == "pending" }.count == 3)
+        }
+    }
+
+    @Test func aPlanHoldingAFireIdTwiceIsRefusedNamingItAndStoresNothing() async throws {
+        try await TestStore.with { store in
+            let spec = TestStore.unique("twice"), now = TestStore.now
+            var p = TestStore.plan(spec, offsets: [30, 60], now: now)
+            // Written by hand: the same nominal time at two instants, without the second-pass mark.
+            p.fires.append(Fire(at: Instant(secondsSinceEpoch: now + 90), trigger: "t", offset: 0, nominalWall: now + 60))
+            let error = await #expect(throws: StoreError.self) { try await TestStore.publish(store, p) }
+            #expect(error?.description.contains("fire id '\(p.fires[1].id)' appears twice") == true)
+            #expect(try await TestStore.states(store, spec).isEmpty)
+            // The same spec with a sound plan is its first publication (nothing of the refused one was kept).
+            let sound = try await TestStore.publish(store, TestStore.plan(spec, offsets: [30, 60], now: now))
+            #expect(sound.decision == .publish(revision: 1) && sound.inserted == 2)
         }
     }
 
