@@ -63,10 +63,13 @@ public struct ClusterStatus: Sendable {
 
 extension ClusterStore {
     /// The whole picture in one transaction; a few rows per spec and executor whatever the number of
-    /// fires (counts come from `almanac_fire_counts`, kept by the database's triggers).
+    /// fires (counts come from `almanac_fire_counts`, kept by the database's triggers). A schema
+    /// other than this executor's is refused as `checkSchema` does (one check, not two: `status` is
+    /// run in loops by people and scripts, and each round trip to the server shows in its time).
     public func status() async throws -> ClusterStatus {
         try await transaction("reading the status") { connection in
             let schema = try await Self.schemaVersion(on: connection, logger: self.logger)
+            try Self.requireCurrent(schema)
             let utc = Self.utc
             var specs = try await Self.rows(
                 """

@@ -161,7 +161,11 @@ public final class ClusterStore: Sendable {
 
     /// Throws unless the schema is exactly the version this executor knows.
     public func checkSchema() async throws {
-        let version = try await schemaVersion()
+        try Self.requireCurrent(try await schemaVersion())
+    }
+
+    /// Throws unless `version` is exactly the schema version this executor knows.
+    static func requireCurrent(_ version: Int) throws {
         if version < Migrations.current {
             throw StoreError(
                 "the database's schema is version \(version), this almanac-exec needs \(Migrations.current): run `almanac-exec migrate --store …` first"

@@ -49,10 +49,7 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         let address = try requireStore(storeOptions)
         #if PostgreSQL
-        let status = try withStore(address) { store in
-            try await store.checkSchema()
-            return try await store.status()
-        }
+        let status = try withStore(address) { store in try await store.status() }
         if format == "json" {
             print(JSONWriter.inline(statusJSON(status)))
             return

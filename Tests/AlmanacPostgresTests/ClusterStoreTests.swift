@@ -23,6 +23,9 @@ struct ClusterStoreTests {
             try await store.execute("INSERT INTO almanac_schema (version) VALUES (999)", "test")
             await #expect(throws: StoreError.self) { try await store.checkSchema() }
             await #expect(throws: StoreError.self) { try await store.migrate() }
+            // `status` checks the version itself (in its own transaction, not by a second call).
+            let refused = await #expect(throws: StoreError.self) { try await store.status() }
+            #expect(refused?.description.contains("newer than this almanac-exec's") == true)
             try await store.execute("DELETE FROM almanac_schema WHERE version = 999", "test")
             try await store.checkSchema()
         }
