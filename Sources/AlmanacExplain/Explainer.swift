@@ -204,8 +204,8 @@ public enum Explainer {
                 }
             }
         }
-        guard let (times, selects) = DSTWords.schedule(of: t) else { return [] }
-        return DSTWords.clauses(times: times, policy: t.dst, zone: zone, selects: selects)
+        guard let shape = t.dailyShape else { return [] }
+        return DSTWords.clauses(shape, policy: t.dst, zone: zone)
     }
 
     // MARK: Output
