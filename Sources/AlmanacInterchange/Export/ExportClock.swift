@@ -90,44 +90,13 @@ enum ExportClock {
         var issues: [ExportIssue] = []
         let id = trigger.id
         let zone = trigger.timezone ?? "UTC"
-        var rule: ClockRule?
-        switch trigger.kind {
-        case .rrule:
-            return (nil, [ExportIssue(message: .exportRefusedRRule(id, format: format), refused: true)])
-        case .location:
-            return (nil, [ExportIssue(message: .exportRefusedLocation(id, format: format), refused: true)])
-        case .cron(let e):
-            rule = cronRule(e, zone: zone, target: target)
-        case .calendar(let c):
-            switch calendarRule(c, zone: zone, target: target) {
-            case .success(let r): rule = r
-            case .failure(let why):
-                return (nil, [ExportIssue(message: .exportRefusedCalendar(id, format: format, what: why.what), refused: true)])
-            }
-            if trigger.invalidDates != .omit && mayBeInvalid(c) {
-                issues.append(
-                    ExportIssue(message: .exportLossInvalidDates(id, format: format, policy: trigger.invalidDates.rawValue), refused: false)
-                )
-            }
-        case .every(let e):
-            guard let r = everyRule(e, target: target) else {
-                return (
-                    nil,
-                    [ExportIssue(message: .exportRefusedEvery(id, format: format, interval: spanText(e.interval.seconds)), refused: true)]
-                )
-            }
-            rule = r
-        case .once(let o):
-            guard target.canDates else { return (nil, [ExportIssue(message: .exportRefusedOnce(id, format: format), refused: true)]) }
-            switch o.moment {
-            case .instant(let i):
-                let l = LocalDateTime(wallSeconds: i.secondsSinceEpoch)
-                rule = ClockRule(zone: "UTC", lines: [onceLine(l)], wildcard: false)
-            case .local(let l):
-                rule = ClockRule(zone: zone, lines: [onceLine(l)], wildcard: false)
-                issues += onceDST(trigger, l, zone: zone, target: target, format: format)
-            }
+        // Each kind translates itself (ExportKinds.swift); a kind that does not is refused by name.
+        guard let kind = trigger.kind.rule as? any ClockFieldsKind else {
+            return (nil, [ExportIssue(message: .exportRefusedKind(id, format: format, kind: trigger.kind.name), refused: true)])
         }
+        let (translated, kindIssues) = kind.clockRule(of: trigger, zone: zone, target: target, format: format)
+        guard let rule = translated else { return (nil, kindIssues) }
+        issues += kindIssues
         // What no clock field can say.
         if let count = trigger.count {
             issues.append(ExportIssue(message: .exportLossCount(id, format: format, count: count), refused: false))
@@ -142,7 +111,7 @@ enum ExportClock {
                 target == .systemd ? .exportLossJitterUnseeded(id, format: format) : .exportLossJitter(id, format: format)
             issues.append(ExportIssue(message: message, refused: false))
         }
-        if let rule, rule.zone != "UTC" { issues += dst(trigger, rule, target: target, format: format) }
+        if rule.zone != "UTC" { issues += dst(trigger, rule, target: target, format: format) }
         return (rule, issues)
     }
 
