@@ -4,13 +4,11 @@ import AlmanacTime
 /// What a trigger's `dst` policy does to its times of day in its zone: which times fall in a
 /// spring-forward gap or a fall-back overlap, and where they fire then.
 ///
-/// The zone's clock changes are read from the zone data for 2020–2039 (`span`), a fixed span so
-/// that an explanation depends on the spec and the tzdata release only, never on today's date.
-/// A zone that stopped changing its clocks before 2020 has nothing to say; one that changes them
-/// at different times of day in different years gets one clause per distinct change.
+/// The times and the zone's clock changes come from the model's one analysis (`DailyShape`,
+/// `ClockChanges`: 2020–2039, so that an explanation depends on the spec and the tzdata release
+/// only). A zone that stopped changing its clocks before 2020 has nothing to say; one that changes
+/// them at different times of day in different years gets one clause per distinct change.
 enum DSTWords {
-    static let span = (from: Instant(secondsSinceEpoch: 1_577_836_800), to: Instant(secondsSinceEpoch: 2_208_988_800))
-
     /// A clock change as it repeats: the wall time of day it starts at and how long it is (seconds).
     struct Shape: Hashable, Comparable {
         var start: Int
@@ -18,28 +16,17 @@ enum DSTWords {
         static func < (a: Shape, b: Shape) -> Bool { (a.start, a.length) < (b.start, b.length) }
     }
 
-    /// The clock changes of `zone` within the span, each with the times of day of `times` it
-    /// catches on a date the rule fires on (`selects`), grouped by the change's shape.
-    static func hits(zone: String, times: [Int], selects: (CivilDate) -> Bool) -> (gaps: [(Shape, [Int])], overlaps: [(Shape, [Int])]) {
-        guard let table = OffsetTable(zone: zone, covering: span.from, to: span.to) else { return ([], []) }
+    /// The clock changes of `zone` that catch a time of `shape` on a date it fires on, grouped by
+    /// the change's shape, each with the times it catches.
+    static func hits(zone: String, shape: DailyShape) -> (gaps: [(Shape, [Int])], overlaps: [(Shape, [Int])]) {
+        guard let changes = ClockChanges(zone: zone) else { return ([], []) }
         var gaps: [Shape: Set<Int>] = [:], overlaps: [Shape: Set<Int>] = [:]
-        for c in table.changes where c.instant >= span.from && c.instant < span.to {
-            let isGap = c.after > c.before
-            let wall = c.instant.secondsSinceEpoch + Int64(isGap ? c.before : c.after)
-            let start = Int(((wall % 86_400) + 86_400) % 86_400)
-            let shape = Shape(start: start, length: abs(c.after - c.before))
-            for t in times where inside(t, shape) {
-                // The local date the time falls on: the change's, or the next when it crosses midnight.
-                let offset = Int64(((t - start) % 86_400 + 86_400) % 86_400)
-                let date = LocalDateTime(wallSeconds: wall + offset).date
-                guard selects(date) else { continue }
-                if isGap { gaps[shape, default: []].insert(t) } else { overlaps[shape, default: []].insert(t) }
-            }
+        for hit in changes.hits(shape) {
+            let key = Shape(start: hit.change.start, length: hit.change.length)
+            if hit.change.isGap { gaps[key, default: []].insert(hit.time) } else { overlaps[key, default: []].insert(hit.time) }
         }
         return (gaps.keys.sorted().map { ($0, gaps[$0]!.sorted()) }, overlaps.keys.sorted().map { ($0, overlaps[$0]!.sorted()) })
     }
-
-    static func inside(_ t: Int, _ s: Shape) -> Bool { ((t - s.start) % 86_400 + 86_400) % 86_400 < s.length }
 
     /// `02:30`, `02:00 and 02:30`, `the 4 times from 02:00 through 02:45`.
     static func timesText(_ seconds: [Int]) -> String {
@@ -48,11 +35,11 @@ enum DSTWords {
         return "the \(times.count) times from \(times.first!) through \(times.last!)"
     }
 
-    /// The clauses for times of day `times` (seconds of the day) under `policy` in `zone`; empty
-    /// when no time is ever skipped or repeated.
-    static func clauses(times: [Int], policy: DSTPolicy, zone: String, selects: (CivilDate) -> Bool) -> [String] {
-        let (gaps, overlaps) = hits(zone: zone, times: times, selects: selects)
-        let timeSet = Set(times)
+    /// The clauses for the times of day of `shape` under `policy` in `zone`; empty when no time is
+    /// ever skipped or repeated.
+    static func clauses(_ shape: DailyShape, policy: DSTPolicy, zone: String) -> [String] {
+        let (gaps, overlaps) = hits(zone: zone, shape: shape)
+        let timeSet = Set(shape.times)
         var out: [String] = []
         for (g, hit) in gaps {
             let verb = hit.count == 1 ? "does" : "do"
@@ -98,36 +85,5 @@ enum DSTWords {
             }
         }
         return out
-    }
-
-    /// The times of day a wall-clock kind fires at (seconds of the day) and which dates it fires
-    /// on; nil for kinds whose times are not a daily set (elapsed time, events, sub-daily RRULEs).
-    static func schedule(of t: Trigger) -> (times: [Int], selects: (CivilDate) -> Bool)? {
-        switch t.kind {
-        case .calendar(let rule):
-            let days = CalendarDays(rule, invalidDates: t.invalidDates)
-            return (
-                rule.times.map(\.secondsOfDay),
-                { date in
-                    let previous = date.month == 1 ? (date.year - 1, 12) : (date.year, date.month - 1)
-                    let carried = days.month(year: previous.0, month: previous.1, carried: 0).carry
-                    return days.month(year: date.year, month: date.month, carried: carried).days & (UInt64(1) << UInt64(date.day)) != 0
-                }
-            )
-        case .cron(let e):
-            let minutes = Words.bits(e.minutes, 0, 59), hours = Words.bits(e.hours, 0, 23)
-            return (
-                hours.flatMap { h in minutes.map { h * 3600 + $0 * 60 } },
-                { date in
-                    e.months & (UInt16(1) << UInt16(date.month)) != 0
-                        && e.matchesDay(dayOfMonth: date.day, weekdaySunday0: date.weekday.rawValue % 7)
-                }
-            )
-        case .rrule(let trigger):
-            let r = RRuleWords.filled(trigger)
-            guard r.freq >= .daily else { return nil }
-            return (RRuleWords.timeList(r).map(\.secondsOfDay), { RRuleWords.admits(r, $0) })
-        case .every, .once, .location: return nil
-        }
     }
 }

@@ -54,25 +54,10 @@ public enum Explainer {
         return capitalised(text) + "."
     }
 
-    /// The rule of the trigger's kind alone, without its common fields.
+    /// The rule of the trigger's kind alone, without its common fields: the kind's own words
+    /// (`KindWords`), or its name for a kind that has none yet.
     public static func rule(_ t: Trigger) -> String {
-        switch t.kind {
-        case .calendar(let rule): return CalendarWords.phrase(rule, invalidDates: t.invalidDates)
-        case .cron(let e): return CronWords.phrase(e)
-        case .rrule(let r):
-            let text = RRuleWords.phrase(r)
-            guard t.invalidDates != .omit, r.rule.byMonthDay.contains(where: { $0 >= 29 }) else { return text }
-            return text
-                + (t.invalidDates == .backward
-                    ? ", a day the month lacks moved to its last day" : ", a day the month lacks moved to the next month's 1st")
-        case .every(let e): return everyPhrase(e, zone: t.timezone)
-        case .once(let o):
-            switch o.moment {
-            case .local(let l): return "once, at \(Words.dateTime(l))"
-            case .instant(let i): return "once, at \(RFC3339.format(i))"
-            }
-        case .location(let l): return locationPhrase(l)
-        }
+        (t.kind.rule as? any KindWords)?.phrase(in: t) ?? "fires by its `\(t.kind.name)` rule"
     }
 
     /// The sentence for a cron expression alone (no zone, no common fields), as the corpus tests read it.
@@ -204,8 +189,8 @@ public enum Explainer {
                 }
             }
         }
-        guard let (times, selects) = DSTWords.schedule(of: t) else { return [] }
-        return DSTWords.clauses(times: times, policy: t.dst, zone: zone, selects: selects)
+        guard let shape = t.dailyShape else { return [] }
+        return DSTWords.clauses(shape, policy: t.dst, zone: zone)
     }
 
     // MARK: Output

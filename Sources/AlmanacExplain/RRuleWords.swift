@@ -7,7 +7,7 @@ import AlmanacTime
 /// MONTHLY on its day of the month, YEARLY on its month and day.
 enum RRuleWords {
     static func phrase(_ trigger: RRuleTrigger) -> String {
-        let r = filled(trigger)
+        let r = trigger.filled
         let start = trigger.start
         let subDaily = r.freq < .daily
         var parts: [String] = []
@@ -68,61 +68,6 @@ enum RRuleWords {
         if !trigger.rdates.isEmpty { parts.append("and also at " + Words.list(trigger.rdates.sorted().map(Words.dateTime))) }
         if !trigger.exdates.isEmpty { parts.append("but not at " + Words.list(trigger.exdates.sorted().map(Words.dateTime))) }
         return parts.joined(separator: ", ")
-    }
-
-    /// The rule with DTSTART's defaults written in, as the expander applies them.
-    static func filled(_ trigger: RRuleTrigger) -> RRule {
-        var r = trigger.rule
-        let start = trigger.start
-        // DTSTART's defaults, as the expander applies them.
-        if r.freq >= .daily {
-            if r.byHour.isEmpty { r.byHour = [start.time.hour] }
-            if r.byMinute.isEmpty { r.byMinute = [start.time.minute] }
-            if r.bySecond.isEmpty { r.bySecond = [start.time.second] }
-        } else if r.freq == .hourly {
-            if r.byMinute.isEmpty { r.byMinute = [start.time.minute] }
-            if r.bySecond.isEmpty { r.bySecond = [start.time.second] }
-        } else if r.freq == .minutely {
-            if r.bySecond.isEmpty { r.bySecond = [start.time.second] }
-        }
-        if r.byWeekNo.isEmpty && r.byYearDay.isEmpty && r.byMonthDay.isEmpty && r.byDay.isEmpty {
-            switch r.freq {
-            case .yearly:
-                if r.byMonth.isEmpty { r.byMonth = [start.date.month] }
-                r.byMonthDay = [start.date.day]
-            case .monthly: r.byMonthDay = [start.date.day]
-            case .weekly: r.byDay = [WeekdaySelector(start.date.weekday)]
-            default: break
-            }
-        }
-        return r
-    }
-
-    /// Whether the rule's day parts (BYMONTH, BYMONTHDAY, BYYEARDAY, BYDAY) admit `date`. INTERVAL's
-    /// phase, BYSETPOS and BYWEEKNO are not looked at: a day this admits may still go without a fire.
-    static func admits(_ r: RRule, _ date: CivilDate) -> Bool {
-        if !r.byMonth.isEmpty && !r.byMonth.contains(date.month) { return false }
-        let length = CivilDate.daysInMonth(year: date.year, month: date.month)
-        if !r.byMonthDay.isEmpty && !r.byMonthDay.contains(where: { $0 == date.day || length + 1 + $0 == date.day }) { return false }
-        let yearLength = CivilDate.daysInYear(date.year)
-        if !r.byYearDay.isEmpty && !r.byYearDay.contains(where: { $0 == date.dayOfYear || yearLength + 1 + $0 == date.dayOfYear }) {
-            return false
-        }
-        if !r.byDay.isEmpty {
-            let withinMonth = r.freq == .monthly || !r.byMonth.isEmpty
-            let ordinalsCount = r.freq == .monthly || r.freq == .yearly
-            let matches = r.byDay.contains { s in
-                guard s.weekday == date.weekday else { return false }
-                guard let n = s.ordinal, ordinalsCount else { return true }
-                let (index, count) =
-                    withinMonth
-                    ? ((date.day - 1) / 7, (length - 1 - (date.day - 1) % 7) / 7 + 1)
-                    : ((date.dayOfYear - 1) / 7, (yearLength - 1 - (date.dayOfYear - 1) % 7) / 7 + 1)
-                return n > 0 ? index == n - 1 : index == count + n
-            }
-            if !matches { return false }
-        }
-        return true
     }
 
     static func unit(_ f: RRule.Frequency) -> String {

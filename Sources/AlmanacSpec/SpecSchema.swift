@@ -460,6 +460,15 @@ public enum SpecSchema {
       "description": "One trigger: exactly one of calendar, cron, rrule, every, once, location, plus common fields.",
       "type": "object",
       "additionalProperties": false,
+      "$comment": "examples: one minimal trigger per kind, which scripts/test/check-schemas.py counts as that kind's example and KindReaderTests load",
+      "examples": [
+        { "calendar": { "at": "09:00" } },
+        { "cron": "0 9 * * *" },
+        { "rrule": "FREQ=DAILY", "start": "2027-01-01T09:00" },
+        { "every": "1h" },
+        { "once": "2027-01-01T09:00" },
+        { "location": { "region": { "latitude": 1, "longitude": 2, "radius": 100 } } }
+      ],
       "properties": {
         "calendar": { "$ref": "#/$defs/calendar" },
         "cron": { "$ref": "#/$defs/cron" },

@@ -1,6 +1,7 @@
 import AlmanacJSON
 import Foundation
 import AlmanacTime
+import AlmanacVocabulary
 import Testing
 @testable import AlmanacPlan
 
@@ -101,7 +102,7 @@ import Testing
         ),
         (
             "\"kind\": \"every\"", "\"kind\": \"Hourly!\"",
-            "7:15: triggers.backup: \"kind\" must be a kind name such as calendar, cron, rrule, every, once, location, not \"Hourly!\""
+            "7:15: triggers.backup: \"kind\" must be a kind name such as \(TriggerKindNames.known.joined(separator: ", ")), not \"Hourly!\""
         ),
         ("\"priority\": -3", "\"priority\": \"high\"", "7:15: triggers.backup.priority: must be an integer"),
         (

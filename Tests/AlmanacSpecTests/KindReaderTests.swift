@@ -16,7 +16,7 @@ import Testing
         let trigger = try Self.schemaTrigger()
         let oneOf = try #require(trigger["oneOf"]?.arrayValue)
         let kinds = oneOf.compactMap { $0["required"]?.arrayValue?.first?.stringValue }
-        #expect(kinds == KindReaders.keys.names)
+        #expect(kinds == TriggerKind.names)
     }
 
     @Test func theSchemaTiesEachExtraKeyToItsKind() throws {
@@ -27,18 +27,31 @@ import Testing
         #expect(schemaExtras == readerExtras)
     }
 
-    /// Each reader produces the model kind of its own name, for a minimal valid trigger.
-    @Test(arguments: [
-        ("calendar", "{at: \"09:00\"}"), ("cron", "\"0 9 * * *\""), ("rrule", "FREQ=DAILY"), ("every", "1h"),
-        ("once", "2027-01-01T09:00"), ("location", "{region: {latitude: 1, longitude: 2, radius: 100}}"),
-    ])
-    func eachReaderMakesItsKind(_ key: String, _ value: String) throws {
-        #expect(KindReaders.reader(for: key) != nil)
-        let start = key == "rrule" ? ", start: 2027-01-01T09:00" : ""
-        let text = "version: 1\ntimezone: UTC\ntriggers:\n  t: {\(key): \(value)\(start)}\n"
-        let result = SpecLoader.load(SourceFile(path: "k.yaml", bytes: Array(text.utf8)))
-        let schedule = try #require(result.schedule, "\(result.diagnostics)")
-        #expect(schedule.triggers.map(\.kind.name) == [key])
+    /// The schema's minimal trigger of each kind (`$defs/trigger/examples`), which check-schemas.py
+    /// also counts as the kind's example: one per model kind.
+    static func examples() throws -> [(kind: String, text: String)] {
+        let examples = try #require(try schemaTrigger()["examples"]?.arrayValue)
+        return examples.compactMap { example in
+            let object = example.objectValue ?? [:]
+            guard let kind = TriggerKind.names.first(where: { object[$0] != nil }) else { return nil }
+            return (kind, JSONWriter.inline(example))
+        }
+    }
+
+    @Test func theSchemaShowsOneMinimalTriggerPerKind() throws {
+        #expect(try Self.examples().map(\.kind) == TriggerKind.names)
+    }
+
+    /// Each reader produces the model kind of its own name, for the schema's minimal trigger of it
+    /// (JSON is YAML's flow style).
+    @Test func eachReaderMakesItsKind() throws {
+        for (kind, example) in try Self.examples() {
+            #expect(KindReaders.reader(for: kind) != nil)
+            let text = "version: 1\ntimezone: UTC\ntriggers:\n  t: \(example)\n"
+            let result = SpecLoader.load(SourceFile(path: "k.yaml", bytes: Array(text.utf8)))
+            let schedule = try #require(result.schedule, "\(kind): \(result.diagnostics)")
+            #expect(schedule.triggers.map(\.kind.name) == [kind])
+        }
     }
 
     @Test func anUnknownKindIsNotRead() {
@@ -47,9 +60,12 @@ import Testing
     }
 }
 
-/// The front end's kinds are the kinds plans know (`TriggerKindNames`, shared with executors).
+/// The front end's kinds are the model's (`TriggerKind.rules`, one reader each) and the kinds
+/// plans know (`TriggerKindNames`, shared with executors).
 @Suite struct KindNamesAgreeTests {
-    @Test func readersAndPlanKindsAreOneList() {
-        #expect(KindReaders.keys.names == TriggerKindNames.known)
+    @Test func readersModelAndPlanKindsAreOneList() {
+        #expect(KindReaders.all.count == TriggerKind.rules.count)
+        #expect(KindReaders.keys.names == TriggerKind.names)
+        #expect(TriggerKind.names == TriggerKindNames.known)
     }
 }

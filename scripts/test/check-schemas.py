@@ -3,7 +3,8 @@
 
 - every examples/*.yaml must be valid against schemas/spec.schema.json, start with the
   yaml-language-server modeline, and together the examples must use every key the schema defines
-  and every value form listed in FEATURES;
+  (a kind's keys may instead be shown by the schema's one minimal trigger of that kind,
+  `$defs/trigger/examples`, which must be valid too) and every value form listed in FEATURES;
 - Tests/AlmanacSpecTests/Fixtures/valid/*.yaml and warnings/*.yaml must be valid;
 - Tests/AlmanacSpecTests/Fixtures/invalid/*.yaml whose first line is `# schema: reject` must be rejected;
 - Tests/**/Golden*/**/*.plan.json must be valid against schemas/plan.schema.json, if that file exists;
@@ -271,6 +272,13 @@ def check_examples(validator, schema, problems):
             continue
         for line in schema_errors(validator, document):
             problems.append(f"{rel(path)}: schema rejects a valid example: {line}")
+        instance_paths(document, "", free_maps, used)
+    # A kind may be shown by the schema's own minimal trigger of it (`$defs/trigger/examples`,
+    # which KindReaderTests load with the real front end) instead of a shipped example.
+    for example in schema["$defs"]["trigger"].get("examples", []):
+        document = {"version": 1, "timezone": "UTC", "triggers": {"t": example}}
+        for line in schema_errors(validator, document):
+            problems.append(f"schemas/spec.schema.json: the schema rejects its own trigger example {example}: {line}")
         instance_paths(document, "", free_maps, used)
     # `defaults` reuses the trigger fields, so only its merged maps need their own example.
     optional = {p for p in defined if p.startswith("defaults.") and not p.startswith(("defaults.payload", "defaults.dst"))}

@@ -19,7 +19,7 @@ struct DSTLint {
             return
         }
         let zone = trigger.timezone ?? "UTC"
-        let hourly = Self.firesHourly(trigger)
+        let hourly = trigger.firesHourly
         var message: DiagnosticMessage?
         var firstNominal = Int64.max
         if let fire = firstAffected, !Self.isStated(fire.dstEvent, trigger) {
@@ -69,38 +69,5 @@ struct DSTLint {
         case .overlapBoth, .gapSkipped, .none:
             return .dstOverlapBoth(id, at: "\(nominal)", zone: zone, hourly: hourly)
         }
-    }
-
-    /// Whether the rule fires at least hourly around the clock change: two of its times of day at
-    /// most an hour apart (or an RRULE stepping by an hour or less). Such a rule has a rhythm to keep;
-    /// the others have one fire a day (or a few) to keep.
-    static func firesHourly(_ trigger: Trigger) -> Bool {
-        var seconds: [Int] = []
-        switch trigger.kind {
-        case .calendar(let rule):
-            seconds = rule.times.map { $0.hour * 3600 + $0.minute * 60 + $0.second }
-        case .cron(let cron):
-            for h in 0..<24 where cron.hours & (1 << UInt32(h)) != 0 {
-                for m in 0..<60 where cron.minutes & (1 << UInt64(m)) != 0 { seconds.append(h * 3600 + m * 60) }
-            }
-        case .rrule(let r):
-            let unit: Int
-            switch r.rule.freq {
-            case .secondly: unit = 1
-            case .minutely: unit = 60
-            case .hourly: unit = 3600
-            default: unit = 0
-            }
-            if unit > 0 { return unit * r.rule.interval <= 3600 || r.rule.byHour.count > 1 }
-            let hours = r.rule.byHour.isEmpty ? [r.start.time.hour] : r.rule.byHour
-            let minutes = r.rule.byMinute.isEmpty ? [r.start.time.minute] : r.rule.byMinute
-            for h in hours { for m in minutes { seconds.append(h * 3600 + m * 60) } }
-        case .once, .every, .location:
-            return false
-        }
-        seconds.sort()
-        guard seconds.count > 1 else { return false }
-        for i in 1..<seconds.count where seconds[i] - seconds[i - 1] <= 3600 { return true }
-        return seconds[0] + 86_400 - seconds[seconds.count - 1] <= 3600
     }
 }

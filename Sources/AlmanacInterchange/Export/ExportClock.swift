@@ -90,44 +90,13 @@ enum ExportClock {
         var issues: [ExportIssue] = []
         let id = trigger.id
         let zone = trigger.timezone ?? "UTC"
-        var rule: ClockRule?
-        switch trigger.kind {
-        case .rrule:
-            return (nil, [ExportIssue(message: .exportRefusedRRule(id, format: format), refused: true)])
-        case .location:
-            return (nil, [ExportIssue(message: .exportRefusedLocation(id, format: format), refused: true)])
-        case .cron(let e):
-            rule = cronRule(e, zone: zone, target: target)
-        case .calendar(let c):
-            switch calendarRule(c, zone: zone, target: target) {
-            case .success(let r): rule = r
-            case .failure(let why):
-                return (nil, [ExportIssue(message: .exportRefusedCalendar(id, format: format, what: why.what), refused: true)])
-            }
-            if trigger.invalidDates != .omit && mayBeInvalid(c) {
-                issues.append(
-                    ExportIssue(message: .exportLossInvalidDates(id, format: format, policy: trigger.invalidDates.rawValue), refused: false)
-                )
-            }
-        case .every(let e):
-            guard let r = everyRule(e, target: target) else {
-                return (
-                    nil,
-                    [ExportIssue(message: .exportRefusedEvery(id, format: format, interval: spanText(e.interval.seconds)), refused: true)]
-                )
-            }
-            rule = r
-        case .once(let o):
-            guard target.canDates else { return (nil, [ExportIssue(message: .exportRefusedOnce(id, format: format), refused: true)]) }
-            switch o.moment {
-            case .instant(let i):
-                let l = LocalDateTime(wallSeconds: i.secondsSinceEpoch)
-                rule = ClockRule(zone: "UTC", lines: [onceLine(l)], wildcard: false)
-            case .local(let l):
-                rule = ClockRule(zone: zone, lines: [onceLine(l)], wildcard: false)
-                issues += onceDST(trigger, l, zone: zone, target: target, format: format)
-            }
+        // Each kind translates itself (ExportKinds.swift); a kind that does not is refused by name.
+        guard let kind = trigger.kind.rule as? any ClockFieldsKind else {
+            return (nil, [ExportIssue(message: .exportRefusedKind(id, format: format, kind: trigger.kind.name), refused: true)])
         }
+        let (translated, kindIssues) = kind.clockRule(of: trigger, zone: zone, target: target, format: format)
+        guard let rule = translated else { return (nil, kindIssues) }
+        issues += kindIssues
         // What no clock field can say.
         if let count = trigger.count {
             issues.append(ExportIssue(message: .exportLossCount(id, format: format, count: count), refused: false))
@@ -142,7 +111,7 @@ enum ExportClock {
                 target == .systemd ? .exportLossJitterUnseeded(id, format: format) : .exportLossJitter(id, format: format)
             issues.append(ExportIssue(message: message, refused: false))
         }
-        if let rule, rule.zone != "UTC" { issues += dst(trigger, rule, target: target, format: format) }
+        if rule.zone != "UTC" { issues += dst(trigger, rule, target: target, format: format) }
         return (rule, issues)
     }
 
@@ -291,12 +260,13 @@ enum ExportClock {
 
     // MARK: Daylight saving
 
-    /// The span of zone data compared, as `explain` reads it: fixed, so the verdict depends on the
-    /// spec and the zone data only, never on today.
-    static let span = (from: Instant(secondsSinceEpoch: 1_577_836_800), to: Instant(secondsSinceEpoch: 2_208_988_800))
+    /// When the exported clock fields fire in a day, for the model's clock-change analysis
+    /// (`ClockChanges`, the span `explain` reads too). The fields' shape, not the trigger's: the
+    /// question is what the scheduler does, and e.g. a day `invalid_dates` moves is not one of its days.
+    static func shape(_ rule: ClockRule) -> DailyShape { DailyShape(times: times(rule), selects: selects(rule)) }
 
     /// The days the rule fires on, as a predicate on local dates.
-    static func selects(_ rule: ClockRule) -> (CivilDate) -> Bool {
+    static func selects(_ rule: ClockRule) -> @Sendable (CivilDate) -> Bool {
         { date in
             rule.lines.contains { line in
                 if let d = line.date { return d == date }
@@ -357,9 +327,8 @@ enum ExportClock {
 
     /// A loss for each kind of clock change on which the target does other than the trigger's policy.
     static func dst(_ trigger: Trigger, _ rule: ClockRule, target: ClockTarget, format: String) -> [ExportIssue] {
-        let times = times(rule)
-        guard !times.isEmpty, let table = OffsetTable(zone: rule.zone, covering: span.from, to: span.to) else { return [] }
-        let select = selects(rule)
+        let shape = shape(rule), times = shape.times
+        guard !times.isEmpty, let changes = ClockChanges(zone: rule.zone) else { return [] }
         var gapHits = Set<Int>(), overlapHits = Set<Int>(), shadowHits = Set<Int>()
         var shadowGap = ""
         var stops: (gap: String, date: CivilDate)? = nil
@@ -379,26 +348,17 @@ enum ExportClock {
                 }
             }
         }
-        for c in table.changes where c.instant >= span.from && c.instant < span.to {
-            let isGap = c.after > c.before
-            let wall = c.instant.secondsSinceEpoch + Int64(isGap ? c.before : c.after)
-            let start = Int(((wall % 86_400) + 86_400) % 86_400)
-            let length = abs(c.after - c.before)
-            for t in times {
-                let offset = ((t - start) % 86_400 + 86_400) % 86_400
-                guard offset < length else { continue }
-                let date = LocalDateTime(wallSeconds: wall + Int64(offset)).date
-                guard select(date) else { continue }
-                let machine = target.dependsOnTheMachine(wildcard: rule.wildcard)
-                if isGap {
-                    // Compared by outcome: shift and next agree on the gap's first instant, and a
-                    // time moved onto one the rule fires at anyway is one fire, as if skipped.
-                    let ours = gapOutcome(trigger.dst.gap, t: t, start: start, length: length, times: times)
-                    let theirs = gapOutcome(target.gap(wildcard: rule.wildcard), t: t, start: start, length: length, times: times)
-                    if machine || ours != theirs { gapHits.insert(t) }
-                } else if machine || target.overlap(wildcard: rule.wildcard) != trigger.dst.overlap {
-                    overlapHits.insert(t)
-                }
+        for hit in changes.hits(shape) {
+            let t = hit.time, start = hit.change.start, length = hit.change.length
+            let machine = target.dependsOnTheMachine(wildcard: rule.wildcard)
+            if hit.change.isGap {
+                // Compared by outcome: shift and next agree on the gap's first instant, and a
+                // time moved onto one the rule fires at anyway is one fire, as if skipped.
+                let ours = gapOutcome(trigger.dst.gap, t: t, start: start, length: length, times: times)
+                let theirs = gapOutcome(target.gap(wildcard: rule.wildcard), t: t, start: start, length: length, times: times)
+                if machine || ours != theirs { gapHits.insert(t) }
+            } else if machine || target.overlap(wildcard: rule.wildcard) != trigger.dst.overlap {
+                overlapHits.insert(t)
             }
         }
         var out: [ExportIssue] = []

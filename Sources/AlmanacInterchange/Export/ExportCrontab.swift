@@ -143,13 +143,11 @@ enum ExportCrontab {
     /// The same rule in UTC: the zone's offset must never change and be whole minutes, and a time
     /// that moves to another day needs day fields that do not care which day.
     static func toUTC(_ rule: ClockRule) -> Result<ClockRule, ExportClock.Refusal> {
-        guard let table = OffsetTable(zone: rule.zone, covering: ExportClock.span.from, to: ExportClock.span.to) else {
-            return .failure(.init(what: "its zone data cannot be read"))
-        }
-        guard table.changes.allSatisfy({ $0.instant < ExportClock.span.from || $0.instant >= ExportClock.span.to }) else {
+        guard let clock = ClockChanges(zone: rule.zone) else { return .failure(.init(what: "its zone data cannot be read")) }
+        guard clock.changes.isEmpty else {
             return .failure(.init(what: "its offset changes (daylight saving or a new standard offset)"))
         }
-        let offset = table.offset(at: ExportClock.span.from)
+        let offset = clock.table.offset(at: ClockChanges.span.from)
         guard offset % 60 == 0 else { return .failure(.init(what: "its offset is not whole minutes")) }
         var lines: [ClockRule.Line] = []
         for line in rule.lines {

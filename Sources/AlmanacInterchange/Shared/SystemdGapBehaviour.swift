@@ -1,3 +1,4 @@
+import AlmanacModel
 import AlmanacTime
 
 /// What systemd 252 does on the far side of a spring-forward gap that crosses an hour boundary and
@@ -35,14 +36,10 @@ enum SystemdGapBehaviour {
 
     /// The gaps of `zone` from 2020 to 2039 (the span exports compare) that cross an hour.
     static func gaps(_ zone: String) -> [Gap] {
-        guard zone != "UTC", let table = OffsetTable(zone: zone, covering: ExportClock.span.from, to: ExportClock.span.to) else {
-            return []
-        }
+        guard zone != "UTC", let changes = ClockChanges(zone: zone) else { return [] }
         var out: [Gap] = []
-        for c in table.changes where c.instant >= ExportClock.span.from && c.instant < ExportClock.span.to && c.after > c.before {
-            let wall = c.instant.secondsSinceEpoch + Int64(c.before)
-            let start = Int(((wall % 86_400) + 86_400) % 86_400)
-            let gap = Gap(start: start, end: start + (c.after - c.before), date: LocalDateTime(wallSeconds: wall).date)
+        for c in changes.changes where c.isGap {
+            let gap = Gap(start: c.start, end: c.start + c.length, date: LocalDateTime(wallSeconds: c.wall).date)
             if gap.crossesHour && gap.end < 86_400 { out.append(gap) }
         }
         return out

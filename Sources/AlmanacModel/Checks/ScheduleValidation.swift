@@ -96,9 +96,16 @@ struct ScheduleChecks {
     }
 
     mutating func region(_ region: Region, at range: SourceRange? = nil) {
-        emit(MeaningRules.coordinate("latitude", region.latitude, text: region.latitudeText, at: range))
-        emit(MeaningRules.coordinate("longitude", region.longitude, text: region.longitudeText, at: range))
-        emit(MeaningRules.coordinate("radius", region.radius, text: region.radiusText, at: range))
+        Self.regionDiagnostics(region, at: range).forEach { emit($0) }
+    }
+
+    /// A region's coordinates out of range (a named region, or a `location` trigger's own).
+    static func regionDiagnostics(_ region: Region, at range: SourceRange?) -> [Diagnostic] {
+        [
+            MeaningRules.coordinate("latitude", region.latitude, text: region.latitudeText, at: range),
+            MeaningRules.coordinate("longitude", region.longitude, text: region.longitudeText, at: range),
+            MeaningRules.coordinate("radius", region.radius, text: region.radiusText, at: range),
+        ].compactMap { $0 }
     }
 
     mutating func trigger(_ t: Trigger) {
@@ -165,72 +172,8 @@ struct ScheduleChecks {
         }
     }
 
+    /// The kind's own checks, which its rule states (`TriggerRule.meaningDiagnostics`).
     mutating func kind(_ t: Trigger, at: SourceRange?) {
-        switch t.kind {
-        case .calendar(let rule):
-            calendar(rule, at: at)
-            emit(MeaningRules.calendarNeverFires(rule, policy: t.invalidDates, at: at))
-        case .cron(let cron):
-            // Bits outside each field's range (which no parsed expression sets) or an empty field.
-            let fields: [(String, UInt64, UInt64)] = [
-                ("minute", cron.minutes, (1 << 60) - 1), ("hour", UInt64(cron.hours), (1 << 24) - 1),
-                ("day of month", UInt64(cron.daysOfMonth), ((1 << 32) - 1) & ~1), ("month", UInt64(cron.months), ((1 << 13) - 1) & ~1),
-                ("day of week", UInt64(cron.daysOfWeek), (1 << 7) - 1),
-            ]
-            for (name, bits, allowed) in fields where bits == 0 || bits & ~allowed != 0 {
-                emit(Diagnostic(.cronFieldSelectsNothing(name), at: at))
-            }
-        case .rrule(let trigger):
-            rrule(trigger.rule, at: at)
-        case .every(let rule):
-            emit(MeaningRules.everyInterval(rule.interval, at: at))
-            if let jitter = t.jitter { emit(MeaningRules.jitterAgainstInterval(jitter, interval: rule.interval, at: at)) }
-        case .once(let rule):
-            if case .local(let l) = rule.moment, !l.date.isValid {
-                emit(Diagnostic(.notACalendarDate("\(l.date)"), at: at))
-            }
-        case .location(let rule):
-            region(rule.region, at: at)
-            if let cooldown = rule.cooldown, cooldown.seconds < 0 {
-                emit(Diagnostic(.cooldownNegative, at: at))
-            }
-        }
-    }
-
-    mutating func calendar(_ rule: CalendarRule, at: SourceRange?) {
-        for month in rule.months ?? [] where !(1...12).contains(month) {
-            emit(MeaningRules.outOfRange("month", month, bounds: 1...12, at: at))
-        }
-        for day in rule.days ?? [] where day == 0 || !(-31...31).contains(day) {
-            emit(Diagnostic(.dayOfMonthOutOfRange(day), at: at))
-        }
-        for selector in rule.weekdays ?? [] {
-            if let n = selector.ordinal, n == 0 || !(-5...5).contains(n) {
-                emit(Diagnostic(.weekdayOrdinalOutOfRange(n), at: at))
-            }
-        }
-        if rule.times.isEmpty { emit(Diagnostic(.atEmpty, at: at)) }
-        for time in rule.times where !(0...23).contains(time.hour) || !(0...59).contains(time.minute) || !(0...59).contains(time.second) {
-            emit(Diagnostic(.notATimeOfDay("\(time)"), at: at))
-        }
-    }
-
-    mutating func rrule(_ rule: RRule, at: SourceRange?) {
-        let parts: [(String, [Int], ClosedRange<Int>, Bool)] = [
-            ("BYSECOND", rule.bySecond, 0...60, false), ("BYMINUTE", rule.byMinute, 0...59, false),
-            ("BYHOUR", rule.byHour, 0...23, false), ("BYMONTHDAY", rule.byMonthDay, 1...31, true),
-            ("BYYEARDAY", rule.byYearDay, 1...366, true), ("BYWEEKNO", rule.byWeekNo, 1...53, true),
-            ("BYMONTH", rule.byMonth, 1...12, false), ("BYSETPOS", rule.bySetPos, 1...366, true),
-        ]
-        for (name, values, bounds, signed) in parts {
-            for v in values where !(bounds.contains(v) || (signed && bounds.contains(-v))) {
-                emit(Diagnostic(.rruleValueOutOfRange(name, v), at: at))
-            }
-        }
-        if rule.interval < 1 { emit(Diagnostic(.rruleAtLeastOne("INTERVAL", not: rule.interval), at: at)) }
-        if let count = rule.count, count < 1 { emit(Diagnostic(.rruleAtLeastOne("COUNT", not: count), at: at)) }
-        if rule.count != nil, rule.until != nil {
-            emit(Diagnostic(.rruleCountAndUntil, at: at))
-        }
+        t.kind.rule.meaningDiagnostics(of: t, at: at).forEach { emit($0) }
     }
 }

@@ -211,37 +211,6 @@ public struct Trigger: Sendable {
     }
 }
 
-/// Exactly one per trigger.
-public enum TriggerKind: Sendable {
-    case calendar(CalendarRule)
-    case cron(CronExpression)
-    case rrule(RRuleTrigger)
-    case every(EveryRule)
-    case once(OnceRule)
-    case location(LocationRule)
-
-    /// The name used in the spec and the plan (`calendar`, `cron`, …).
-    public var name: String {
-        switch self {
-        case .calendar: return "calendar"
-        case .cron: return "cron"
-        case .rrule: return "rrule"
-        case .every: return "every"
-        case .once: return "once"
-        case .location: return "location"
-        }
-    }
-
-    /// Kinds evaluated on the wall clock of a zone, which therefore need one.
-    public var isWallClock: Bool {
-        switch self {
-        case .calendar, .cron, .rrule: return true
-        case .once(let o): if case .local = o.moment { return true } else { return false }
-        case .every, .location: return false
-        }
-    }
-}
-
 /// A `start` or `end` bound as written: a date, a local date-time, or an instant.
 public enum Bound: Hashable, Sendable {
     /// For `start`, local midnight (inclusive); for `end`, the whole local day is included.

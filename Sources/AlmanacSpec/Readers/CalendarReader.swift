@@ -124,3 +124,7 @@ enum CalendarReader: KindReader {
         return rule
     }
 }
+
+extension CalendarRule: SpecKind {
+    static var reader: any KindReader.Type { CalendarReader.self }
+}

@@ -12,3 +12,7 @@ enum CronReader: KindReader {
         return expression.map(TriggerKind.cron)
     }
 }
+
+extension CronExpression: SpecKind {
+    static var reader: any KindReader.Type { CronReader.self }
+}

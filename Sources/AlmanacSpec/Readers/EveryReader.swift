@@ -46,3 +46,7 @@ enum EveryReader: KindReader {
         }
     }
 }
+
+extension EveryRule: SpecKind {
+    static var reader: any KindReader.Type { EveryReader.self }
+}

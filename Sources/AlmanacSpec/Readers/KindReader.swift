@@ -2,10 +2,10 @@ import AlmanacModel
 
 /// Reads one kind of trigger (`calendar:`, `cron:`, …) from its YAML value into the model.
 ///
-/// Adding a kind means one reader here, one line in `KindReaders.all`, a rule and a `TriggerKind`
-/// case in the model, and its source in the compiler (ARCHITECTURE.md). Everything the front end
-/// says about kinds — the list of kinds, their own extra keys, unknown and conflicting kinds —
-/// comes from the table.
+/// Adding a kind means one reader here, in the file that makes the model's rule a `SpecKind`
+/// (ARCHITECTURE.md, "Add a trigger kind"). Everything the front end says about kinds — the list
+/// of kinds, their own extra keys, unknown and conflicting kinds — comes from the model's list of
+/// kinds (`TriggerKind.rules`) through the readers.
 protocol KindReader: SendableMetatype {
     /// The key that names the kind in a trigger (`calendar`).
     static var key: String { get }
@@ -20,11 +20,15 @@ extension KindReader {
     static var extraKeys: [String] { [] }
 }
 
-/// The one list of trigger kinds the YAML front end knows, in the order messages list them.
+/// A kind of the model the YAML front end reads: the reader of its key.
+protocol SpecKind: TriggerRule {
+    static var reader: any KindReader.Type { get }
+}
+
+/// The trigger kinds the YAML front end knows: the model's kinds (`TriggerKind.rules`), in the
+/// order messages list them, each by its reader.
 enum KindReaders {
-    static let all: [any KindReader.Type] = [
-        CalendarReader.self, CronReader.self, RRuleReader.self, EveryReader.self, OnceReader.self, LocationReader.self,
-    ]
+    static let all: [any KindReader.Type] = TriggerKind.rules.compactMap { ($0 as? any SpecKind.Type)?.reader }
 
     /// The kinds' keys (`calendar`, `cron`, …).
     static let keys = KeyList(all.map { $0.key })

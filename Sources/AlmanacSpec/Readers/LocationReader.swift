@@ -58,3 +58,7 @@ enum LocationReader: KindReader {
         return LocationRule(region: region, on: on, cooldown: cooldown)
     }
 }
+
+extension LocationRule: SpecKind {
+    static var reader: any KindReader.Type { LocationReader.self }
+}

@@ -16,3 +16,7 @@ enum OnceReader: KindReader {
         }
     }
 }
+
+extension OnceRule: SpecKind {
+    static var reader: any KindReader.Type { OnceReader.self }
+}

@@ -49,3 +49,7 @@ enum RRuleReader: KindReader {
         return .rrule(trigger)
     }
 }
+
+extension RRuleTrigger: SpecKind {
+    static var reader: any KindReader.Type { RRuleReader.self }
+}

@@ -1,3 +1,4 @@
+import AlmanacModel
 import AlmanacTime
 
 /// Where robfig/cron (as the CronJob controller iterates it) fires otherwise than a plan would, on
@@ -12,8 +13,8 @@ enum RobfigClockChanges {
         var planOnly: [String]
     }
 
-    /// 2020-01-01 to 2040-01-01.
-    static let span = (from: Instant(secondsSinceEpoch: 1_577_836_800), to: Instant(secondsSinceEpoch: 2_208_988_800))
+    /// 2020-01-01 to 2040-01-01: the model's span of clock changes.
+    static let span = ClockChanges.span
 
     /// The differences on the days of each change in `years` (tests ask for fewer than `span`).
     /// `exhaustive`: ask `RobfigNext` for every fire (what `robfigFires(_:from:to:plan:table:)` is

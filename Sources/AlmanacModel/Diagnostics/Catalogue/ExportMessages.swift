@@ -145,6 +145,10 @@ extension DiagnosticMessage {
         )
     }
 
+    package static func exportRefusedKind(_ id: String, format: String, kind: String) -> DiagnosticMessage {
+        .init(.exportRefused, "'\(id)' is a `\(kind)` trigger, which \(format) export does not know: export to ics (fires, not rules)")
+    }
+
     package static func exportRefusedLocation(_ id: String, format: String) -> DiagnosticMessage {
         .init(
             .exportRefused,
