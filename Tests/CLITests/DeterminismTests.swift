@@ -26,19 +26,23 @@ import Testing
 
     static func name(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
 
+    /// The file `almanac COMMAND SPEC … -o FILE` writes under each environment, each run exiting 0.
+    static func written(_ command: String, _ spec: String, ext: String, under environments: [[String: String]]) throws -> [Data] {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        return try environments.enumerated().map { i, environment in
+            let out = try CommandRunner.run(
+                "almanac", [command, spec, "--from", "2026-11-23", "--horizon", "45d", "-o", "\(dir)/\(i).\(ext)"],
+                environment: environment)
+            #expect(out.status == 0, "\(command) \(name(spec)) under \(environment): \(out.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(i).\(ext)"))
+        }
+    }
+
     /// Four zones and locales, then Europe/Berlin as a second run: one plan, byte for byte.
     @Test(arguments: examples)
     func compileWritesTheSameBytes(_ spec: String) throws {
-        let dir = try Self.directory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        var plans: [Data] = []
-        for (i, environment) in (Self.environments + [["TZ": "Europe/Berlin"]]).enumerated() {
-            let out = try CommandRunner.run(
-                "almanac", ["compile", spec, "--from", "2026-11-23", "--horizon", "45d", "-o", "\(dir)/\(i).json"],
-                environment: environment)
-            #expect(out.status == 0, "\(Self.name(spec)) under \(environment): \(out.stderr)")
-            plans.append(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(i).json")))
-        }
+        let plans = try Self.written("compile", spec, ext: "json", under: Self.environments + [["TZ": "Europe/Berlin"]])
         #expect(!plans[0].isEmpty)
         for (i, plan) in plans.enumerated().dropFirst() {
             #expect(plan == plans[0], "\(Self.name(spec)): run \(i) wrote other bytes than run 0")
@@ -66,16 +70,7 @@ import Testing
     /// The timeline picture, under three zones and locales.
     @Test(arguments: examples)
     func renderDrawsTheSameBytes(_ spec: String) throws {
-        let dir = try Self.directory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        var pages: [Data] = []
-        for (i, environment) in Self.environments.prefix(3).enumerated() {
-            let out = try CommandRunner.run(
-                "almanac", ["render", spec, "--from", "2026-11-23", "--horizon", "45d", "-o", "\(dir)/\(i).html"],
-                environment: environment)
-            #expect(out.status == 0, "\(Self.name(spec)) under \(environment): \(out.stderr)")
-            pages.append(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(i).html")))
-        }
+        let pages = try Self.written("render", spec, ext: "html", under: Array(Self.environments.prefix(3)))
         #expect(!pages[0].isEmpty)
         #expect(pages.allSatisfy { $0 == pages[0] }, "\(Self.name(spec)): the pictures differ by zone or locale")
     }
