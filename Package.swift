@@ -119,9 +119,9 @@ let package = Package(
             ], exclude: ["Golden"], resources: [.copy("Fixtures")]),
 
         // MARK: AlmanacExplain — a trigger of the model in one English sentence (`almanac explain`, `next`)
-        .target(name: "AlmanacExplain", dependencies: ["AlmanacModel", "AlmanacTime", "AlmanacJSON"]),
+        .target(name: "AlmanacExplain", dependencies: ["AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
         .testTarget(
-            name: "AlmanacExplainTests", dependencies: ["AlmanacExplain", "AlmanacSpec", "AlmanacModel", "AlmanacTestSupport"],
+            name: "AlmanacExplainTests", dependencies: ["AlmanacExplain", "AlmanacSpec", "AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacTestSupport"],
             exclude: ["Fixtures", "Golden"]),
 
         // MARK: AlmanacExpect — expectation files (`NAME.expect.yaml`) checked against a spec's fires (`almanac test`)

@@ -51,7 +51,7 @@ struct StatusCommand: ParsableCommand {
         #if PostgreSQL
         let status = try withStore(address) { store in try await store.status() }
         if format == "json" {
-            print(JSONWriter.inline(statusJSON(status)))
+            print(JSONWriter.inline(status.json))
             return
         }
         printLine("schema version \(status.schema)")
@@ -130,34 +130,6 @@ func withStore<T: Sendable>(_ address: String, _ body: @escaping @Sendable (Clus
 /// A name, id or outcome from the store as the terminal should show it: controls and bidirectional
 /// overrides written visibly (a spec or an executor may be named with anything).
 func shown(_ text: String) -> String { DiagnosticRenderer.visible(text) }
-
-func statusJSON(_ status: ClusterStatus) -> JSONValue {
-    func number(_ d: Double?) -> JSONValue { d.map { .number(String(format: "%.6f", $0)) } ?? .null }
-    return .object([
-        "schema": .number(String(status.schema)),
-        "specs": .array(
-            status.specs.map { s in
-                .object([
-                    "spec": .string(s.id), "name": .string(s.name), "revision": .number(String(s.revision)),
-                    "published": s.published.map(JSONValue.string) ?? .null, "sha256": s.currentSHA256.map(JSONValue.string) ?? .null,
-                    "window_to": s.windowTo.map(JSONValue.string) ?? .null, "last_beat": s.lastBeat.map(JSONValue.string) ?? .null,
-                    "next_due": s.nextDue.map(JSONValue.string) ?? .null,
-                    "fires": .object(s.states.mapValues { .number(String($0)) }),
-                ])
-            }),
-        "executors": .array(
-            status.executors.map { e in
-                .object([
-                    "id": .string(e.id), "last_seen": .string(e.lastSeen), "condition": .string(e.condition.rawValue),
-                    "stopped": .bool(e.condition == .stopped), "lost": .bool(e.condition == .lost),
-                    "standing_by": e.standingBy.map(JSONValue.string) ?? .null, "specs": .string(e.specs),
-                    "claimed": .number(String(e.claimed)), "started": .number(String(e.started)), "holding": .number(String(e.holding)),
-                    "claims_lost": .number(String(e.leaseLosses)), "last_lateness": number(e.lastLateness),
-                    "max_lateness": number(e.maxLateness),
-                ])
-            }),
-    ])
-}
 
 /// `pending --store`: the next fires not yet delivered and the last settled, across the cluster.
 func printStorePending(_ address: String, last: Int) throws {

@@ -46,13 +46,7 @@ struct CompileCommand: ParsableCommand {
         }
         let session = try SpecSession.load(spec, format: diagnostics.format)
         let window = try self.window.window(for: session, now: try Clock.now())
-        let expansion: Expansion
-        do {
-            expansion = try Compiler().prepare(session.schedule, specSHA256: session.sha256, window: window)
-        } catch let error as CompileError {
-            session.report(error.diagnostics)
-            throw ExitCode(1)
-        }
+        let expansion = try session.prepare(over: window)
         if output == "-" {
             do {
                 try stream(expansion, session, to: FileSink(fileDescriptor: 1))
@@ -127,11 +121,8 @@ struct CompileCommand: ParsableCommand {
 
     /// Writes the plan to `sink`, printing warnings; a compile error exits 1.
     func stream(_ expansion: Expansion, _ session: SpecSession, to sink: FileSink) throws {
-        var writer = PlanWriter(into: sink)
         do {
-            try writer.writeHeader(expansion.header)
-            let report = try expansion.run { try writer.append($0) }
-            let file = try writer.finish()
+            let (report, file) = try expansion.writePlan(into: sink)
             if file.fileDescriptor != 1 { try file.close() }
             session.report(report.diagnostics)
         } catch let error as CompileError {

@@ -44,20 +44,18 @@ struct DiffCommand: ParsableCommand {
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
-        if window.isGiven && !Self.isSpec(old) && !Self.isSpec(new) {
+        if window.isGiven && !PlanInput(old).isSpec && !PlanInput(new).isSpec {
             throw ValidationError("--from, --to and --horizon apply only when OLD or NEW is a spec (.yaml or .yml)")
         }
     }
 
-    static func isSpec(_ path: String) -> Bool { path.hasSuffix(".yaml") || path.hasSuffix(".yml") }
-
     func run() throws {
         // Plans are opened (their headers read) first, so an unreadable plan exits 2 before any spec is compiled.
-        let oldPlan = Self.isSpec(old) ? nil : try PlanFiles.open(old)
-        let newPlan = Self.isSpec(new) ? nil : try PlanFiles.open(new)
-        let (oldSession, newSession) = try loadSpecs()
-        let shared = try sharedWindow(
-            plans: [newPlan, oldPlan].compactMap { $0?.header }, sessions: [newSession, oldSession].compactMap { $0 })
+        let oldPlan = PlanInput(old).isSpec ? nil : try PlanFiles.open(old)
+        let newPlan = PlanInput(new).isSpec ? nil : try PlanFiles.open(new)
+        let sessions = try SpecSession.validateSides([old, new], format: format == .json ? .json : .text)
+        let (oldSession, newSession) = (sessions[0], sessions[1])
+        let shared = try PlanFiles.sharedWindow(plans: [newPlan, oldPlan], sessions: [newSession, oldSession], window: window)
         let limit = self.limit ?? (format == .json ? Int.max : 20)
         let diff = try PlanFiles.diff(
             try oldPlan ?? PlanFiles.compile(oldSession!, over: shared!),
@@ -91,36 +89,5 @@ struct DiffCommand: ParsableCommand {
     static func rules(_ session: SpecSession?) -> [String: String] {
         guard let session else { return [:] }
         return Dictionary(Explainer.explain(session.schedule).map { ($0.id, $0.text) }, uniquingKeysWith: { a, _ in a })
-    }
-
-    /// The sides that are specs, validated both before either is reported, so that one run shows
-    /// the problems of both; exits 1 when either has errors.
-    func loadSpecs() throws -> (old: SpecSession?, new: SpecSession?) {
-        let sides = try [old, new].map { path in Self.isSpec(path) ? try SpecSession.validate(path) : nil }
-        let checked = sides.compactMap { $0 }
-        let renderer = DiagnosticRenderer(
-            format: format == .json ? .json : .text,
-            colour: format == .text && Terminal.wantsColour(2))
-        let failed = checked.contains { $0.1.schedule == nil }
-        if format == .json {
-            // A JSON reader of standard output gets one document either way: the diff, or the problems.
-            if failed { Terminal.writeOut(renderer.renderJSON(checked.map { ($0.0, $0.1.diagnostics) })) }
-        } else {
-            for (file, result) in checked where !result.diagnostics.isEmpty {
-                Terminal.writeErr(renderer.render(result.diagnostics, in: file))
-            }
-        }
-        if failed { throw ExitCode(1) }
-        let sessions = sides.map { side in
-            side.map { SpecSession(file: $0.0, schedule: $0.1.schedule!, renderer: renderer) }
-        }
-        return (sessions[0], sessions[1])
-    }
-
-    /// The window both specs compile over; nil when no side is a spec.
-    func sharedWindow(plans: [Plan], sessions: [SpecSession]) throws -> Window? {
-        guard let session = sessions.first else { return nil }
-        if !window.isGiven, let plan = plans.first { return plan.window }
-        return try window.window(for: session, now: try Clock.now())
     }
 }

@@ -74,19 +74,19 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let options = ExportOptions(
             commandKey: commandKey, exec: exec, image: image, alarmSeconds: alarm.flatMap(alarmSeconds), utc: utc, misfire: misfire)
-        switch format {
-        case .ics: try exportCalendar(options)
-        case .systemd, .k8s, .crontab:
-            guard DiffCommand.isSpec(input) else {
+        switch format.source {
+        case .fires: try exportCalendar(options)
+        case .rules(let rules):
+            guard PlanInput(input).isSpec else {
                 // A plan holds fires, not the rules a rule format needs: a usage error, in the catalogue's words.
                 let colour = diagnostics.format == .text && Terminal.wantsColour(2)
                 let renderer = DiagnosticRenderer(format: diagnostics.format, colour: colour)
-                let refused = Diagnostic(.exportRefusedPlanRules(format: format.rawValue), at: nil)
+                let refused = Diagnostic(.exportRefusedPlanRules(format: rules.rawValue), at: nil)
                 Terminal.writeErr(renderer.render([refused], in: SourceFile(path: input, bytes: [])))
                 throw ExitCode(64)
             }
             let session = try SpecSession.load(input, format: diagnostics.format)
-            let result = Exporter.export(session.schedule, format: format, options: options)
+            let result = Exporter.export(session.schedule, format: rules, options: options)
             let losses = Exporter.severities(result.diagnostics, lossy: lossy)
             session.report(losses)
             if losses.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
@@ -96,7 +96,7 @@ struct ExportCommand: ParsableCommand {
 
     /// ics: the fires of a plan file, or of the spec compiled over the window, streamed as a calendar.
     func exportCalendar(_ options: ExportOptions) throws {
-        if !DiffCommand.isSpec(input) {
+        if !PlanInput(input).isSpec {
             let source = try PlanFiles.open(input)
             do {
                 try writeCalendar(source.header, alarmSeconds: options.alarmSeconds) { add in
@@ -110,8 +110,8 @@ struct ExportCommand: ParsableCommand {
         }
         let session = try SpecSession.load(input, format: diagnostics.format)
         let window = try self.window.window(for: session, now: try Clock.now())
+        let expansion = try session.prepare(over: window)
         do {
-            let expansion = try Compiler().prepare(session.schedule, specSHA256: session.sha256, window: window)
             try writeCalendar(expansion.header, alarmSeconds: options.alarmSeconds) { add in _ = try expansion.run(add) }
         } catch let error as CompileError {
             session.report(error.diagnostics)

@@ -47,14 +47,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let bytes: [UInt8]
-        do {
-            bytes = try Files.read(file)
-        } catch {
-            Terminal.writeError("\(error)")
-            throw ExitCode(2)
-        }
-        let source = SourceFile(path: file == "-" ? "<stdin>" : file, bytes: bytes)
+        let source = try SpecSession.source(file)
         let base = source.path.split(separator: "/").last.map(String.init) ?? "imported"
         let stem = base.split(separator: ".").first.map(String.init) ?? base
         let systemCrontab = system || file == "/etc/crontab" || file.hasPrefix("/etc/cron.d/")

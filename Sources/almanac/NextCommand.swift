@@ -52,8 +52,8 @@ struct NextCommand: ParsableCommand {
         schedule.limits.maxFires = Limits.maxFiresCeiling
         if !triggers.isEmpty { schedule.triggers.removeAll { !triggers.contains($0.id) } }
         var fires: [Fire] = []
+        let expansion = try session.prepare(schedule, over: window)
         do {
-            let expansion = try Compiler().prepare(schedule, specSHA256: session.sha256, window: window)
             _ = try expansion.run { fire in
                 fires.append(fire)
                 if fires.count >= n { throw Enough() }
@@ -64,46 +64,6 @@ struct NextCommand: ParsableCommand {
             throw ExitCode(1)
         }
         // "in 2 d" counts from where the listing starts: `--from` (now unless given), not the clock.
-        Terminal.writeOut(Self.header(fires, schedule: schedule) + Self.table(fires, now: window.from))
-    }
-
-    /// One line per trigger in the table, in the order they first fire: `id: sentence` (`almanac
-    /// explain`), then a blank line; nothing when there are no fires.
-    static func header(_ fires: [Fire], schedule: Schedule) -> String {
-        var seen: Set<String> = []
-        let ids = fires.map(\.trigger).filter { seen.insert($0).inserted }
-        guard !ids.isEmpty else { return "" }
-        let byID = Dictionary(schedule.triggers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        return Explainer.text(ids.compactMap { byID[$0].map(Explainer.explain) }) + "\n"
-    }
-
-    static func table(_ fires: [Fire], now: Instant) -> String {
-        guard !fires.isEmpty else { return "no upcoming fires\n" }
-        var rows = [["LOCAL", "UTC", "TRIGGER", "WHEN"]]
-        for fire in fires {
-            // The offset after the 19 characters of the wall time: `-05:00`, or `-00:25:21` with seconds.
-            let stamp = RFC3339.format(fire.local, offset: fire.offset)
-            let local = "\(fire.local.date.weekday.shortName.capitalized) \(fire.local.date) \(fire.local.time) \(stamp.dropFirst(19))"
-            rows.append([local, fire.at.description, fire.trigger, relative(fire.at, from: now)])
-        }
-        let widths = (0..<4).map { c in rows.map { $0[c].count }.max()! }
-        return rows.map { row in
-            row.enumerated().map { c, cell in c == 3 ? cell : cell + String(repeating: " ", count: widths[c] - cell.count) }
-                .joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
-    }
-
-    /// `in 2 d 3 h`, `in 5 min`, `3 h ago`.
-    static func relative(_ at: Instant, from now: Instant) -> String {
-        let delta = at.secondsSinceEpoch - now.secondsSinceEpoch
-        let s = abs(delta)
-        let text: String
-        switch s {
-        case ..<60: text = "\(s) s"
-        case ..<3600: text = "\(s / 60) min"
-        case ..<86_400: text = "\(s / 3600) h" + (s % 3600 >= 60 ? " \((s % 3600) / 60) min" : "")
-        default: text = "\(s / 86_400) d" + (s % 86_400 >= 3600 ? " \((s % 86_400) / 3600) h" : "")
-        }
-        return delta >= 0 ? "in " + text : text + " ago"
+        Terminal.writeOut(NextListing.text(fires, schedule: schedule, now: window.from))
     }
 }

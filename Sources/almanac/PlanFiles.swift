@@ -28,13 +28,7 @@ enum PlanFiles {
     /// open (the descriptor keeps it readable), so a spec costs no more memory than a plan file. A
     /// compile error is reported and exits 1; a file that cannot be written exits 2.
     static func compile(_ session: SpecSession, over window: Window) throws -> PlanFireSource {
-        let expansion: Expansion
-        do {
-            expansion = try Compiler().prepare(session.schedule, specSHA256: session.sha256, window: window)
-        } catch let error as CompileError {
-            session.report(error.diagnostics)
-            throw ExitCode(1)
-        }
+        let expansion = try session.prepare(over: window)
         let path = OutputFile.temporaryPath(beside: NSTemporaryDirectory() + "/almanac-compiled.json")
         TemporaryFileCleanup.arm(path)
         defer {
@@ -42,10 +36,8 @@ enum PlanFiles {
             TemporaryFileCleanup.disarm()
         }
         do {
-            var writer = PlanWriter(into: try FileSink(path: path))
-            try writer.writeHeader(expansion.header)
-            _ = try expansion.run { try writer.append($0) }
-            try writer.finish().close()
+            // Warnings are `compile`'s to print; a side of a diff or a picture shows none.
+            try expansion.writePlan(into: FileSink(path: path)).sink.close()
             return try PlanFireSource.open(path: path)
         } catch let error as CompileError {
             session.report(error.diagnostics)
@@ -54,6 +46,15 @@ enum PlanFiles {
             Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
+    }
+
+    /// The window the sides that are specs compile over (`PlanInput.sharedWindow`): the flags', else
+    /// the first plan's, else the first spec's default; nil when no side is a spec.
+    static func sharedWindow(plans: [PlanFireSource?], sessions: [SpecSession?], window: WindowOptions) throws -> Window? {
+        let specs = sessions.compactMap { $0 }
+        return try PlanInput.sharedWindow(
+            specs: specs.count, flagsGiven: window.isGiven, planWindows: plans.compactMap { $0?.header.window }
+        ) { try window.window(for: specs[0], now: try Clock.now()) }
     }
 
     /// Exit 2 after saying what is wrong with the plan at `path` (I/O errors name the path already).

@@ -1,3 +1,4 @@
+import AlmanacCompiler
 import AlmanacModel
 import AlmanacPlan
 import AlmanacPlanDiff
@@ -36,25 +37,17 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("-o must name a .svg or .html file")
         }
         let sides = [input] + (old.map { [$0] } ?? [])
-        if window.isGiven && !sides.contains(where: DiffCommand.isSpec) {
+        if window.isGiven && !sides.contains(where: { PlanInput($0).isSpec }) {
             throw ValidationError("--from, --to and --horizon apply only when INPUT or OLD is a spec (.yaml or .yml)")
         }
     }
 
     func run() throws {
-        let newPlan = DiffCommand.isSpec(input) ? nil : try PlanFiles.open(input)
-        let oldPlan = try old.flatMap { DiffCommand.isSpec($0) ? nil : try PlanFiles.open($0) }
-        let (newSession, oldSession) = try loadSpecs()
-        let plans = [newPlan, oldPlan].compactMap { $0?.header }
-        let sessions = [newSession, oldSession].compactMap { $0 }
-        var shared: Window?
-        if let session = sessions.first {
-            if !window.isGiven, let plan = plans.first {
-                shared = plan.window
-            } else {
-                shared = try window.window(for: session, now: try Clock.now())
-            }
-        }
+        let newPlan = PlanInput(input).isSpec ? nil : try PlanFiles.open(input)
+        let oldPlan = try old.flatMap { PlanInput($0).isSpec ? nil : try PlanFiles.open($0) }
+        let sessions = try SpecSession.validateSides([input, old], format: .text)
+        let (newSession, oldSession) = (sessions[0], sessions[1])
+        let shared = try PlanFiles.sharedWindow(plans: [newPlan, oldPlan], sessions: [newSession, oldSession], window: window)
         let plan = try newPlan ?? PlanFiles.compile(newSession!, over: shared!)
         let before: PlanFireSource? = old == nil ? nil : try oldPlan ?? PlanFiles.compile(oldSession!, over: shared!)
         var except: [String: [(from: CivilDate, to: CivilDate)]] = [:]
@@ -78,23 +71,5 @@ struct RenderCommand: ParsableCommand {
             Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
-    }
-
-    /// The sides that are specs, both validated before either is reported; exits 1 on errors.
-    func loadSpecs() throws -> (new: SpecSession?, old: SpecSession?) {
-        let paths: [String?] = [input, old]
-        var sides: [(SourceFile, SpecLoader.Result)?] = []
-        for path in paths {
-            if let path, DiffCommand.isSpec(path) { sides.append(try SpecSession.validate(path)) } else { sides.append(nil) }
-        }
-        let renderer = DiagnosticRenderer(format: .text, colour: Terminal.wantsColour(2))
-        var failed = false
-        for case let (file, result)? in sides {
-            if !result.diagnostics.isEmpty { Terminal.writeErr(renderer.render(result.diagnostics, in: file)) }
-            if result.schedule == nil { failed = true }
-        }
-        if failed { throw ExitCode(1) }
-        let sessions = sides.map { side in side.map { SpecSession(file: $0.0, schedule: $0.1.schedule!, renderer: renderer) } }
-        return (sessions[0], sessions[1])
     }
 }

@@ -30,20 +30,55 @@ struct SpecSession {
             throw ValidationError(
                 "\(path) is an expectation file (`almanac test`), not a spec; give its spec, \(TestCommand.specPath(for: path))")
         }
-        let bytes: [UInt8]
+        let file = try source(path)
+        return (file, SpecLoader.load(file))
+    }
+
+    /// The bytes of `path` (`-`: standard input, named `<stdin>`) as a source file; exits 2 saying
+    /// why when it cannot be read.
+    static func source(_ path: String) throws -> SourceFile {
         do {
-            bytes = try Files.read(path)
+            return SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try Files.read(path))
         } catch {
             Terminal.writeError("\(error)")
             throw ExitCode(2)
         }
-        let file = SourceFile(path: path == "-" ? "<stdin>" : path, bytes: bytes)
-        return (file, SpecLoader.load(file))
+    }
+
+    /// The sides of a comparison that are specs (nil for a plan), all validated before any is
+    /// reported, so one run shows the problems of every side; exits 1 when one has errors. As text,
+    /// each side's diagnostics go to standard error; as JSON, the problems are one document on
+    /// standard output, printed only when there are errors (a reader gets that or the result).
+    static func validateSides(_ paths: [String?], format: DiagnosticFormat) throws -> [SpecSession?] {
+        let sides = try paths.map { path in path.map(PlanInput.init)?.isSpec == true ? try validate(path!) : nil }
+        let checked = sides.compactMap { $0 }
+        let renderer = DiagnosticRenderer(format: format, colour: format == .text && Terminal.wantsColour(2))
+        let failed = checked.contains { $0.1.schedule == nil }
+        if format == .json {
+            if failed { Terminal.writeOut(renderer.renderJSON(checked.map { ($0.0, $0.1.diagnostics) })) }
+        } else {
+            for (file, result) in checked where !result.diagnostics.isEmpty {
+                Terminal.writeErr(renderer.render(result.diagnostics, in: file))
+            }
+        }
+        if failed { throw ExitCode(1) }
+        return sides.map { side in side.map { SpecSession(file: $0.0, schedule: $0.1.schedule!, renderer: renderer) } }
     }
 
     /// Prints diagnostics found after validation (compile warnings, a located compile error).
     func report(_ diagnostics: [Diagnostic]) {
         if !diagnostics.isEmpty { Terminal.writeErr(renderer.render(diagnostics, in: file)) }
+    }
+
+    /// The compile of `schedule` (the session's own unless given) over `window`, prepared to run;
+    /// a compile error is reported at its place and exits 1.
+    func prepare(_ schedule: Schedule? = nil, over window: Window) throws -> Expansion {
+        do {
+            return try Compiler().prepare(schedule ?? self.schedule, specSHA256: sha256, window: window)
+        } catch let error as CompileError {
+            report(error.diagnostics)
+            throw ExitCode(1)
+        }
     }
 
     /// Exits 1 after naming the first of `ids` the spec has no trigger for (with a did-you-mean).

@@ -51,8 +51,9 @@ import Darwin
         clock_gettime(CLOCK_MONOTONIC, &started)
         for second in 0..<3 { backend.fire(TestPlans.fire("t", Int64(second)), trigger: plan.triggers["t"]!) }
         clock_gettime(CLOCK_MONOTONIC, &returned)
-        // Three 30 s commands started without waiting for one another.
-        #expect(returned.tv_sec - started.tv_sec < 2)
+        // Three 30 s commands started without waiting for one another: a generous deadline (a loaded
+        // machine), far under the 30 s one wait would take; not a speed claim.
+        #expect(returned.tv_sec - started.tv_sec < 20)
         backend.finish()
         #expect(outcomes.all.count == 3)
         #expect(outcomes.all.allSatisfy { $0.status == .timedOut(after: 0.3) })
@@ -73,9 +74,9 @@ import Darwin
         return !status.contains(") Z ")
     }
 
-    /// Waits up to two seconds for `pid` to be gone.
+    /// Waits up to twenty seconds (a generous deadline, not a speed claim) for `pid` to be gone.
     static func gone(_ pid: pid_t) -> Bool {
-        for _ in 0..<200 where alive(pid) { usleep(10_000) }
+        for _ in 0..<2000 where alive(pid) { usleep(10_000) }
         return !alive(pid)
     }
 
@@ -107,7 +108,7 @@ import Darwin
             command: grandchildCommand(directory + "/pid", trapTerm: false), environment: [:],
             timeout: nil, onOutcome: outcomes.add)
         backend.fire(TestPlans.fire("t", 0), trigger: plan.triggers["t"]!)
-        for _ in 0..<200 where (try? FileBytes.read(directory + "/pid"))?.last != 0x0A { usleep(10_000) }
+        for _ in 0..<2000 where (try? FileBytes.read(directory + "/pid"))?.last != 0x0A { usleep(10_000) }
         #expect(backend.runningCount(trigger: "t") == 1)
         #expect(backend.runningCount(trigger: "u") == 0)
         backend.stop(trigger: "t")
@@ -119,7 +120,7 @@ import Darwin
         #expect(backend.runningCount() == 0)
     }
 
-    @Test func stopAllEndsEveryCommandWithinASecond() {
+    @Test func stopAllEndsEveryCommandWithoutWaitingForIt() {
         let outcomes = Outcomes()
         // SIGTERM ignored: only the SIGKILL that follows half a second later ends it.
         let backend = ExecBackend(
@@ -129,7 +130,9 @@ import Darwin
         usleep(100_000)
         let started = Lock.monotonicNow()
         backend.stopAll()
-        #expect(Lock.monotonicNow() - started < 1)
+        // The commands would run a minute; SIGKILL ends them half a second after SIGTERM. The bound
+        // is a generous deadline, far under the minute, not a speed claim.
+        #expect(Lock.monotonicNow() - started < 20)
         #expect(outcomes.all.map(\.status) == [.stopped, .stopped, .stopped])
     }
 

@@ -22,11 +22,12 @@ import Darwin
         defer { close(fds[0]) }
         let sink = LineSink(fileDescriptor: fds[1], inBackground: true)
         let started = Lock.monotonicNow()
-        // Far more than a pipe holds (64 KiB): a blocking sink would hang here.
+        // Far more than a pipe holds (64 KiB): a blocking sink would hang here, for good, since
+        // nothing reads the pipe. The deadline is generous (a loaded machine), not a speed claim.
         for _ in 0..<1000 { try sink.write(Self.line) }
-        #expect(Lock.monotonicNow() - started < 1)
+        #expect(Lock.monotonicNow() - started < 20)
         #expect(!sink.drain(within: 0.2))
-        #expect(Lock.monotonicNow() - started < 2)
+        #expect(Lock.monotonicNow() - started < 20)
     }
 
     @Test func aReaderThatGoesAwayIsReportedOnce() throws {

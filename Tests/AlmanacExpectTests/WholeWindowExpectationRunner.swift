@@ -34,18 +34,14 @@ enum WholeWindowExpectationRunner {
         let window: Window
         /// Each trigger's zone (UTC for zone-less kinds), where its local times are read.
         let zones: [String: String]
+        /// The product's words for fires, times, days and spans: the reference differs in how it
+        /// finds failures (every fire in memory), not in how it names them.
+        var wording: ExpectationWording { ExpectationWording(window: window, zones: zones) }
 
         func fires(of triggers: [String]?) -> [Fire] {
             guard let triggers else { return fires }
             let wanted = Set(triggers)
             return fires.filter { wanted.contains($0.trigger) }
-        }
-
-        /// `trigger 'standup'`, `triggers 'a', 'b' together`, `the schedule`.
-        func subject(_ triggers: [String]?) -> String {
-            guard let triggers else { return "the schedule" }
-            if triggers.count == 1 { return "trigger '\(triggers[0])'" }
-            return "the group " + triggers.map { "'\($0)'" }.joined(separator: ", ")
         }
 
         func check(_ a: Assertion) -> [Diagnostic] {
@@ -55,13 +51,13 @@ enum WholeWindowExpectationRunner {
                 let trigger = a.triggers?.first ?? ""
                 var out: [Diagnostic] = []
                 for t in times where !mine.contains(where: { matches($0, t.value) }) {
-                    let shown = show(t.value)
-                    let inside = isInWindow(t.value, zone: zones[trigger] ?? "UTC")
+                    let shown = wording.show(t.value)
+                    let inside = wording.isInWindow(t.value, zone: zones[trigger] ?? "UTC")
                     out.append(
                         Diagnostic(
                             inside
                                 ? .expectMissingFire(trigger, at: shown)
-                                : .expectMissingFireOutside(trigger, at: shown, window: interval(window)),
+                                : .expectMissingFireOutside(trigger, at: shown, window: wording.interval(window)),
                             at: t.range))
                 }
                 if exactly {
@@ -70,7 +66,7 @@ enum WholeWindowExpectationRunner {
                         out.append(
                             Diagnostic(
                                 .expectUnlistedFires(trigger, count: unlisted.count), at: a.range,
-                                notes: notes(unlisted.map { "not listed: " + show($0) })))
+                                notes: wording.notes(unlisted.map { "not listed: " + wording.show($0) })))
                     }
                 }
                 return out.sorted { $0.range!.start < $1.range!.start }
@@ -81,8 +77,9 @@ enum WholeWindowExpectationRunner {
                     if hits.isEmpty { continue }
                     out.append(
                         Diagnostic(
-                            .expectFiresOnExcludedDay(subject(a.triggers), count: hits.count, day: describe(day.value)), at: day.range,
-                            notes: notes(hits.map { "fires at " + show($0) })))
+                            .expectFiresOnExcludedDay(wording.subject(a.triggers), count: hits.count, day: wording.describe(day.value)),
+                            at: day.range,
+                            notes: wording.notes(hits.map { "fires at " + wording.show($0) })))
                 }
                 return out
             case .maxPerDay(let limit):
@@ -94,9 +91,9 @@ enum WholeWindowExpectationRunner {
                 return [
                     Diagnostic(
                         .expectTooManyPerDay(
-                            subject(a.triggers), most: worst.value.count, date: "\(worst.key) (\(worst.key.weekday.shortName))",
+                            wording.subject(a.triggers), most: worst.value.count, date: "\(worst.key) (\(worst.key.weekday.shortName))",
                             limit: limit.value, days: over.count), at: limit.range,
-                        notes: notes(over.map { "\($0.key) (\($0.key.weekday.shortName)): \($0.value.count) fires" }))
+                        notes: wording.notes(over.map { "\($0.key) (\($0.key.weekday.shortName)): \($0.value.count) fires" }))
                 ]
             case .quiet(let from, let to, let weekdays, let range):
                 let hits = mine.filter { f in
@@ -111,14 +108,14 @@ enum WholeWindowExpectationRunner {
                     return weekdays.contains(day.weekday)
                 }
                 guard !hits.isEmpty else { return [] }
-                var hours = "between \(hm(from)) and \(hm(to))"
+                var hours = "between \(wording.hm(from)) and \(wording.hm(to))"
                 if let weekdays {
                     hours += " on " + Weekday.allCases.filter { weekdays.contains($0) }.map(\.shortName).joined(separator: ", ")
                 }
                 return [
                     Diagnostic(
-                        .expectFiresInQuietHours(subject(a.triggers), count: hits.count, hours: hours), at: range,
-                        notes: notes(hits.map { "fires at " + show($0) }))
+                        .expectFiresInQuietHours(wording.subject(a.triggers), count: hits.count, hours: hours), at: range,
+                        notes: wording.notes(hits.map { "fires at " + wording.show($0) }))
                 ]
             case .apart(let x, let y, let by):
                 // Fires are in plan order (by instant), so the fires of `y` near each fire of `x` are
@@ -145,19 +142,21 @@ enum WholeWindowExpectationRunner {
                     }
                     for g in ys[lo..<min(hi, lo + WholeWindowExpectationRunner.listed)]
                     where shown.count < WholeWindowExpectationRunner.listed {
-                        shown.append("\(f.id) at \(show(f)) and \(g.id) at \(show(g))")
+                        shown.append("\(f.id) at \(wording.show(f)) and \(g.id) at \(wording.show(g))")
                     }
                 }
                 guard count > 0 else { return [] }
                 return [
                     Diagnostic(
-                        .expectFiresTooClose(x, y, pairs: count, least: span(by.seconds), closest: span(closest)), at: a.range,
-                        notes: notes(shown, total: count))
+                        .expectFiresTooClose(x, y, pairs: count, least: wording.span(by.seconds), closest: wording.span(closest)),
+                        at: a.range,
+                        notes: wording.notes(shown, total: count))
                 ]
             case .count(let expected):
                 guard mine.count != expected.value else { return [] }
                 return [
-                    Diagnostic(.expectCountDiffers(subject(a.triggers), actual: mine.count, expected: expected.value), at: expected.range)
+                    Diagnostic(
+                        .expectCountDiffers(wording.subject(a.triggers), actual: mine.count, expected: expected.value), at: expected.range)
                 ]
             }
         }
@@ -169,19 +168,6 @@ enum WholeWindowExpectationRunner {
             }
         }
 
-        /// Whether a time falls in the window: an instant as itself, a local time by the window's
-        /// ends read as wall times in `zone`.
-        func isInWindow(_ t: ExpectedTime, zone: String) -> Bool {
-            switch t {
-            case .instant(let i): return i >= window.from && i < window.to
-            case .local(let l):
-                guard let table = OffsetTable(zone: zone, covering: window.from, to: window.to) else { return true }
-                let from = window.from.secondsSinceEpoch + Int64(table.offset(at: window.from))
-                let to = window.to.secondsSinceEpoch + Int64(table.offset(at: window.to))
-                return l.wallSeconds >= from && l.wallSeconds < to
-            }
-        }
-
         func lowerBound(_ fires: [Fire], _ seconds: Int64) -> Int {
             var lo = 0, hi = fires.count
             while lo < hi {
@@ -189,51 +175,6 @@ enum WholeWindowExpectationRunner {
                 if fires[mid].at.secondsSinceEpoch < seconds { lo = mid + 1 } else { hi = mid }
             }
             return lo
-        }
-
-        /// The first lines as notes, then how many of `total` are not shown.
-        func notes(_ lines: [String], total: Int? = nil) -> [Diagnostic.Note] {
-            var out = lines.prefix(WholeWindowExpectationRunner.listed).map { Diagnostic.Note($0) }
-            let rest = (total ?? lines.count) - out.count
-            if rest > 0 { out.append(Diagnostic.Note("and \(rest) more")) }
-            return out
-        }
-
-        func show(_ f: Fire) -> String {
-            PlanTimestamp.format(f.local, offset: f.offset) + " (\(f.local.date.weekday.shortName))"
-        }
-
-        func show(_ t: ExpectedTime) -> String {
-            switch t {
-            case .local(let l): return "\(l) (\(l.date.weekday.shortName))"
-            case .instant(let i): return PlanTimestamp.format(i)
-            }
-        }
-
-        func describe(_ d: DaySet) -> String {
-            switch d {
-            case .dates(let r): return r.from == r.to ? "\(r.from) (\(r.from.weekday.shortName))" : "\(r.from) to \(r.to)"
-            case .weekdays(let days): return Weekday.allCases.filter { days.contains($0) }.map(\.shortName).joined(separator: ", ")
-            case .blackout(let name, _): return "blackout '\(name)'"
-            }
-        }
-
-        func hm(_ t: LocalTime) -> String {
-            let s = t.description
-            return t.second == 0 ? String(s.prefix(5)) : s
-        }
-
-        func interval(_ w: Window) -> String { "[\(PlanTimestamp.format(w.from)), \(PlanTimestamp.format(w.to)))" }
-
-        /// `30 min`, `1 h 30 min`, `45 s`.
-        func span(_ seconds: Int64) -> String {
-            var parts: [String] = []
-            var rest = seconds
-            for (unit, name) in [(Int64(86_400), "d"), (3600, "h"), (60, "min"), (1, "s")] where rest >= unit {
-                parts.append("\(rest / unit) \(name)")
-                rest %= unit
-            }
-            return parts.isEmpty ? "0 s" : parts.joined(separator: " ")
         }
     }
 }

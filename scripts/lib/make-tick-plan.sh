@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes a plan with one fire per second for COUNT seconds starting at START (epoch seconds):
 #   scripts/lib/make-tick-plan.sh START COUNT OUT [TRIGGER]
-# Used by scripts/test/crash.sh and scripts/test/daemon.sh, which need fires relative to the real clock.
+# Used by scripts/test/crash.sh, which needs fires relative to the real clock (the Swift tests write
+# the same form with Tests/AlmanacTestSupport/TickPlan.swift).
 set -euo pipefail
 start=$1 count=$2 out=$3 trigger=${4:-tick}
 

@@ -6,11 +6,45 @@ import AlmanacTime
 public enum ExportFormat: String, CaseIterable, Sendable {
     case ics, systemd, k8s, crontab
 
+    /// What the format is written from: a calendar lists fires (a plan, or a spec compiled over a
+    /// window); the schedulers take the rules (a spec), through `Exporter.export`.
+    public var source: ExportSource {
+        switch self {
+        case .ics: .fires
+        case .systemd: .rules(.systemd)
+        case .k8s: .rules(.k8s)
+        case .crontab: .rules(.crontab)
+        }
+    }
+
     /// systemd writes a pair of units per trigger, so `-o` names a directory; the others, one file.
     public var writesDirectory: Bool {
         switch self {
         case .systemd: true
         case .ics, .k8s, .crontab: false
+        }
+    }
+}
+
+/// What an export format is written from; the rule formats are the only ones `Exporter.export`
+/// takes, so a calendar can never reach it.
+public enum ExportSource: Equatable, Sendable {
+    /// Fires, one event each (`ExportICS`).
+    case fires
+    /// A scheduler's own rules, translated from each trigger's.
+    case rules(RuleFormat)
+}
+
+/// The export formats made from a schedule's rules: each trigger becomes the scheduler's own rule.
+public enum RuleFormat: String, CaseIterable, Sendable {
+    case systemd, k8s, crontab
+
+    /// The same format as `almanac export` names it.
+    public var format: ExportFormat {
+        switch self {
+        case .systemd: .systemd
+        case .k8s: .k8s
+        case .crontab: .crontab
         }
     }
 }
@@ -74,13 +108,12 @@ public struct ExportResult: Sendable {
 
 /// Exports a checked schedule to the clock-field schedulers (systemd, k8s, crontab).
 public enum Exporter {
-    public static func export(_ schedule: Schedule, format: ExportFormat, options: ExportOptions) -> ExportResult {
+    public static func export(_ schedule: Schedule, format: RuleFormat, options: ExportOptions) -> ExportResult {
         var result: ExportResult
         switch format {
         case .systemd: result = ExportSystemd.export(schedule, options: options)
         case .k8s: result = ExportKubernetes.export(schedule, options: options)
         case .crontab: result = ExportCrontab.export(schedule, options: options)
-        case .ics: preconditionFailure("ics is exported from a plan: ExportICS.render")
         }
         // In the spec's order, as `check` reports.
         var bag = DiagnosticBag()
