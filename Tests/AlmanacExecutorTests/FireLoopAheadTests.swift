@@ -3,45 +3,6 @@ import AlmanacTime
 import Testing
 @testable import AlmanacExecutor
 
-/// A memory store whose every append (one write and one sync in the file store) takes `syncSeconds`
-/// on a virtual clock, and remembers when each began.
-final class SlowSyncStore: JournalStore, @unchecked Sendable {
-    private let inner = MemoryJournalStore()
-    let clock: VirtualClock
-    let syncSeconds: Double
-    /// Each append: the clock when it began, and its entries.
-    private(set) var appends: [(at: Double, entries: [Journal.Entry])] = []
-
-    init(clock: VirtualClock, syncSeconds: Double) {
-        self.clock = clock
-        self.syncSeconds = syncSeconds
-    }
-
-    var baseline: Instant? { inner.baseline }
-    var watermark: Instant? { inner.watermark }
-    var warnings: [String] { [] }
-    var entriesSinceCompaction: Int { inner.entriesSinceCompaction }
-    func isDone(_ id: String) -> Bool { inner.isDone(id) }
-    func append(contentsOf entries: [Journal.Entry]) throws {
-        appends.append((clock.now(), entries))
-        clock.advance(by: syncSeconds)
-        try inner.append(contentsOf: entries)
-    }
-    func recent(_ count: Int) -> [Journal.Entry] { inner.recent(count) }
-    func compact(watermark: Instant) throws { try inner.compact(watermark: watermark) }
-    func recordRegistration(_ text: String) throws { try inner.recordRegistration(text) }
-    func registration() throws -> String? { try inner.registration() }
-
-    /// When each fire was journaled (the clock as its append began).
-    var journaledAt: [String: Double] {
-        var times: [String: Double] = [:]
-        for append in appends {
-            for case .fire(let id, _, _, _) in append.entries { times[id] = append.at }
-        }
-        return times
-    }
-}
-
 /// A backend that records the clock at each start and whether the fire was durable by then; its
 /// commands (if `outcomes`) end at once and queue their outcome for the journal's next sync.
 final class ClockedBackend: Backend {
@@ -74,7 +35,7 @@ final class ClockedBackend: Backend {
     static func seconds(_ offset: Int64) -> Double { Double(TestPlans.at(offset).secondsSinceEpoch) }
 
     func run(
-        _ plans: [Plan], clock: VirtualClock, store: SlowSyncStore, backend: any Backend, options: FireLoop.Options
+        _ plans: [Plan], clock: VirtualClock, store: BatchRecordingStore, backend: any Backend, options: FireLoop.Options
     ) throws -> FireLoop.Summary {
         var remaining = plans
         let load = { () -> Plan in remaining.count > 1 ? remaining.removeFirst() : remaining[0] }
@@ -85,7 +46,7 @@ final class ClockedBackend: Backend {
         let fires = ["a", "b", "c"].flatMap { [TestPlans.fire($0, 10), TestPlans.fire($0, 20)] }
         let plan = TestPlans.plan(fires)
         let clock = VirtualClock(start: TestPlans.at(0))
-        let store = SlowSyncStore(clock: clock, syncSeconds: Self.sync)
+        let store = BatchRecordingStore(clock: clock, syncSeconds: Self.sync)
         let backend = ClockedBackend(clock: clock, store: store)
         let summary = try run([plan], clock: clock, store: store, backend: backend, options: FireLoop.Options(until: Self.seconds(60)))
         #expect(summary.fired == 6)
@@ -105,7 +66,7 @@ final class ClockedBackend: Backend {
         let width = Journal.batchLimit * 2 + 88
         let plan = TestPlans.plan((0..<width).map { TestPlans.fire("t\($0)", 10) })
         let clock = VirtualClock(start: TestPlans.at(0))
-        let store = SlowSyncStore(clock: clock, syncSeconds: Self.sync)
+        let store = BatchRecordingStore(clock: clock, syncSeconds: Self.sync)
         let backend = ClockedBackend(clock: clock, store: store)
         let summary = try run([plan], clock: clock, store: store, backend: backend, options: FireLoop.Options(until: Self.seconds(60)))
         #expect(summary.fired == width)
@@ -120,7 +81,7 @@ final class ClockedBackend: Backend {
         let plan = TestPlans.plan(["a", "b"].map { TestPlans.fire($0, 10) })
         for (sync, limit) in [(0.0, 0.1), (Self.sync, 0.0)] {
             let clock = VirtualClock(start: TestPlans.at(0))
-            let store = SlowSyncStore(clock: clock, syncSeconds: sync)
+            let store = BatchRecordingStore(clock: clock, syncSeconds: sync)
             let backend = ClockedBackend(clock: clock, store: store)
             let options = FireLoop.Options(until: Self.seconds(60), aheadLimit: limit)
             _ = try run([plan], clock: clock, store: store, backend: backend, options: options)
@@ -133,7 +94,7 @@ final class ClockedBackend: Backend {
         let plan = TestPlans.plan([TestPlans.fire("a", 10)])
         let clock = VirtualClock(start: TestPlans.at(0))
         // A 300 ms sync would ask for a 600 ms lead: held to the 100 ms limit.
-        let store = SlowSyncStore(clock: clock, syncSeconds: 0.3)
+        let store = BatchRecordingStore(clock: clock, syncSeconds: 0.3)
         let backend = ClockedBackend(clock: clock, store: store)
         _ = try run([plan], clock: clock, store: store, backend: backend, options: FireLoop.Options(until: Self.seconds(60)))
         #expect(abs(store.journaledAt[TestPlans.fire("a", 10).id]! - (Self.seconds(10) - 0.1)) < 1e-6)
@@ -147,7 +108,7 @@ final class ClockedBackend: Backend {
         let clock = VirtualClock(start: TestPlans.at(0))
         // Between the sync ahead (9.94 s to 9.97 s) and the instant.
         clock.post(.reload, atSeconds: Self.seconds(10) - 0.02)
-        let store = SlowSyncStore(clock: clock, syncSeconds: Self.sync)
+        let store = BatchRecordingStore(clock: clock, syncSeconds: Self.sync)
         let backend = ClockedBackend(clock: clock, store: store)
         let summary = try run(
             [before, after], clock: clock, store: store, backend: backend, options: FireLoop.Options(until: Self.seconds(60)))
@@ -165,7 +126,7 @@ final class ClockedBackend: Backend {
         let plan = TestPlans.plan(["a", "b"].map { TestPlans.fire($0, 10) } + [TestPlans.fire("a", 20)])
         let clock = VirtualClock(start: TestPlans.at(0))
         clock.post(.stop, atSeconds: Self.seconds(10) - 0.02)
-        let store = SlowSyncStore(clock: clock, syncSeconds: Self.sync)
+        let store = BatchRecordingStore(clock: clock, syncSeconds: Self.sync)
         let backend = ClockedBackend(clock: clock, store: store)
         let summary = try run([plan], clock: clock, store: store, backend: backend, options: FireLoop.Options())
         // Journaled, so started at their instant (not lost), and nothing later.
@@ -179,7 +140,7 @@ final class ClockedBackend: Backend {
         var plan = TestPlans.plan((0..<5).map { TestPlans.fire("t\($0)", 10) } + [TestPlans.fire("q", 20), TestPlans.fire("z", 20)])
         plan.triggers["q"]?.concurrency = .queue
         let clock = VirtualClock(start: TestPlans.at(0))
-        let store = SlowSyncStore(clock: clock, syncSeconds: Self.sync)
+        let store = BatchRecordingStore(clock: clock, syncSeconds: Self.sync)
         let durations = Dictionary(uniqueKeysWithValues: plan.triggers.keys.map { ($0, 0.5) })
         let backend = TimedBackend(clock: clock, slots: slots, durations: durations)
         let summary = try run([plan], clock: clock, store: store, backend: backend, options: FireLoop.Options(until: Self.seconds(60)))
@@ -198,7 +159,7 @@ final class ClockedBackend: Backend {
         // second has no batch to join and is written 5 s after it came.
         let plan = TestPlans.plan([TestPlans.fire("a", 10), TestPlans.fire("a", 11)])
         let clock = VirtualClock(start: TestPlans.at(0))
-        let store = SlowSyncStore(clock: clock, syncSeconds: 0)
+        let store = BatchRecordingStore(clock: clock, syncSeconds: 0)
         let backend = ClockedBackend(clock: clock, store: store)
         let journal = Journal(store: store)
         backend.journal = journal
