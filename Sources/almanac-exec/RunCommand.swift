@@ -82,11 +82,12 @@ struct RunCommand: ParsableCommand {
             journal.onEntry { entry in counting.observe(entry, now: clock.now()) }
         }
         let backend = try backendOptions.make(daemon: true) { outcome in
-            // A slot is free: fires waiting for one can start. Woken first, the loop's next batch
-            // shares this outcome's sync (the file store commits in groups).
-            clock.post(.wake)
-            do { try journal.append(.outcome(outcome)) } catch { log("cannot journal the outcome of \(outcome.fireID): \(error)") }
+            // Nothing waits on an outcome's sync: it goes with the loop's next batch, or `outcomeDelay`
+            // later (FireLoop). Queued before the wake, so the loop that wakes sees it.
+            journal.appendLater(.outcome(outcome))
             log("\(outcome.fireID): \(outcome.status)")
+            // A slot is free: fires waiting for one can start.
+            clock.post(.wake)
         }
         let graceSeconds = TimeArgument.duration(grace) ?? 60
         let locations = try locationOptions.startReading(posting: clock, log: log)

@@ -4,10 +4,20 @@ import Testing
 @testable import AlmanacExecutor
 
 /// A memory store that remembers each append call (one call is one write and one sync in the
-/// file store): the loop's batches.
+/// file store): the loop's batches. Given a virtual clock, each append takes `syncSeconds` on it
+/// and is remembered with the clock as it began.
 final class BatchRecordingStore: JournalStore, @unchecked Sendable {
     private let inner = MemoryJournalStore()
-    private(set) var batches: [[Journal.Entry]] = []
+    let clock: VirtualClock?
+    let syncSeconds: Double
+    /// Each append: the clock when it began (0 without a clock), and its entries.
+    private(set) var appends: [(at: Double, entries: [Journal.Entry])] = []
+    var batches: [[Journal.Entry]] { appends.map(\.entries) }
+
+    init(clock: VirtualClock? = nil, syncSeconds: Double = 0) {
+        self.clock = clock
+        self.syncSeconds = syncSeconds
+    }
 
     var baseline: Instant? { inner.baseline }
     var watermark: Instant? { inner.watermark }
@@ -15,13 +25,23 @@ final class BatchRecordingStore: JournalStore, @unchecked Sendable {
     var entriesSinceCompaction: Int { inner.entriesSinceCompaction }
     func isDone(_ id: String) -> Bool { inner.isDone(id) }
     func append(contentsOf entries: [Journal.Entry]) throws {
-        batches.append(entries)
+        appends.append((clock?.now() ?? 0, entries))
+        clock?.advance(by: syncSeconds)
         try inner.append(contentsOf: entries)
     }
     func recent(_ count: Int) -> [Journal.Entry] { inner.recent(count) }
     func compact(watermark: Instant) throws { try inner.compact(watermark: watermark) }
     func recordRegistration(_ text: String) throws { try inner.recordRegistration(text) }
     func registration() throws -> String? { try inner.registration() }
+
+    /// When each fire was journaled (the clock as its append began).
+    var journaledAt: [String: Double] {
+        var times: [String: Double] = [:]
+        for append in appends {
+            for case .fire(let id, _, _, _) in append.entries { times[id] = append.at }
+        }
+        return times
+    }
 }
 
 /// A backend that checks, at each start, that the fire is journaled already.

@@ -5,11 +5,16 @@
 #                 → the restart delivers the whole batch; 0 lost
 #   before-sync   SIGKILL on entering its fsync: the batch is in the file, nothing started
 #                 → the batch is lost (the documented window), nothing else
-#   after-sync    SIGKILL right after its fsync returned, before the first start (spy and exec)
-#                 → the batch is lost, nothing else; with exec not one of its commands ran
+#   after-ahead-sync  SIGKILL right after its fsync returned: the batch was journaled ahead of its
+#                 instant (its lines' `now` is before their `at`), so the kill lands before the instant
+#                 and before the first start (spy and exec) → the batch is lost, nothing else; with exec
+#                 not one of its commands ran
+#   after-sync    the same for a batch journaled at its instant: 300 fires a second, so each instant's
+#                 first 256 are journaled ahead and the other 44 at the instant; SIGKILL after the
+#                 sync of those 44 → they are lost, nothing else
 #   mid-starts    SIGKILL on a write of the spy record halfway through the batch's starts
 #                 → the batch's fires not started yet are lost, those started are not repeated
-# Each plan has RATE fires due at each second (one batch each); the daemon is restarted without
+# Each plan has RATE fires due at each second (one batch each, journaled ahead); the daemon is restarted without
 # strace under --misfire all and runs to the plan's end. A checker then requires: no fire delivered
 # twice; every planned fire delivered except those lost; the lost fires are journaled, are the tail
 # of the journal at the kill (the batch's last starts), and number at most one batch.
@@ -23,14 +28,14 @@ RATE=${RATE:-50}
 SECONDS_LONG=6
 began=$(date +%s)
 
-# scenario NAME BACKEND EXPECT(none|batch|part) WATCH(journal|both) INJECT
+# scenario NAME BACKEND EXPECT(none|batch|ahead|part) WATCH(journal|both) INJECT [RATE]
 scenario() {
-  local name=$1 backend=$2 expect=$3 watch=$4 inject=$5
+  local name=$1 backend=$2 expect=$3 watch=$4 inject=$5 rate=${6:-$RATE}
   local dir start pid
   dir=$(mktemp -d "${TMPDIR:-/tmp}/almanac-batch-crash-$name-$backend.XXXXXX")
   mkdir "$dir/state"; : > "$dir/out"
   start=$(( $(date +%s) + 2 ))
-  python3 scripts/lib/make-dense-plan.py "$start" "$SECONDS_LONG" "$RATE" "$dir/plan.json"
+  python3 scripts/lib/make-dense-plan.py "$start" "$SECONDS_LONG" "$rate" "$dir/plan.json"
   local run=("$BIN" run "$dir/plan.json" --state "$dir/state" --misfire all --grace 60s)
   if [[ $backend == spy ]]; then
     run+=(--backend spy --record "$dir/out")
@@ -89,7 +94,8 @@ text = open(directory + "/journal-at-kill", "rb").read()
 landed_last = text[len(text) - writes[-1]:].decode() if writes else ""
 # A batch that did not land (killed on entering its write) is nowhere in the file.
 killed_in_write = re.search(journal_write + r'\?$', trace, re.M) is not None
-batch = [] if killed_in_write else [json.loads(l)["id"] for l in landed_last.splitlines() if '"event": "fire"' in l]
+batch_lines = [] if killed_in_write else [json.loads(l) for l in landed_last.splitlines() if '"event": "fire"' in l]
+batch = [line["id"] for line in batch_lines]
 before = delivered_in(directory + "/out-at-kill")
 after = delivered_in(directory + "/out")
 planned = [f["id"] for f in plan["fires"] if epoch(f["at"]) >= first_start]
@@ -104,6 +110,10 @@ if len(lost) > LIMIT: problems.append("%d lost, more than a batch" % len(lost))
 if any(i not in batch for i in lost): problems.append("lost outside the batch at the kill: %s" % [i for i in lost if i not in batch][:5])
 started_of_batch = [i for i in batch if i in before]
 if expect == "none" and lost: problems.append("expected no loss, lost %d: %s" % (len(lost), lost[:5]))
+if expect == "ahead":
+    if any(epoch(line["now"]) >= epoch(line["at"]) for line in batch_lines):
+        problems.append("the batch at the kill was not journaled ahead of its instant (now >= at)")
+    expect = "batch"
 if expect == "batch":
     if not batch: problems.append("the kill did not land on a batch of fires")
     if sorted(lost) != sorted(batch): problems.append("expected the batch (%d) lost, lost %d" % (len(batch), len(lost)))
@@ -122,8 +132,10 @@ PY
 # second; its record writes are cancelAll and 64 schedules at the start, then one per fire.
 scenario before-write spy none journal write:signal=KILL:when=3
 scenario before-sync spy batch journal fsync:signal=KILL:when=3
-scenario after-sync spy batch journal fsync:retval=0:signal=KILL:when=3
-scenario after-sync exec batch journal fsync:retval=0:signal=KILL:when=2
+scenario after-ahead-sync spy ahead journal fsync:retval=0:signal=KILL:when=3
+scenario after-ahead-sync exec ahead journal fsync:retval=0:signal=KILL:when=2
+# Syncs: the start (1), the first instant's 256 ahead (2), its other 44 at the instant (3).
+scenario after-sync spy batch journal fsync:retval=0:signal=KILL:when=3 300
 # Journal write 1, record writes 2-66, the first batch's write 67, then its fires: the 25th's write.
 scenario mid-starts spy part both write:signal=KILL:when=92
 echo "batch-crash-test: ok in $(( $(date +%s) - began )) s"

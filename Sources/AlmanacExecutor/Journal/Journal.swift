@@ -35,6 +35,9 @@ public final class Journal: @unchecked Sendable {
     private let lock = Lock()
     private var problemHandler: (String) -> Void = { _ in }
     private var entryHandler: (Entry) -> Void = { _ in }
+    /// Entries waiting for the next sync (`appendLater`): written, in order, before the entries of the
+    /// next `append`, or by `flushDeferred`.
+    private var deferred: [Entry] = []
 
     /// A journal kept in memory only.
     public convenience init() { self.init(store: MemoryJournalStore()) }
@@ -84,12 +87,39 @@ public final class Journal: @unchecked Sendable {
         try append(contentsOf: [entry])
     }
 
-    /// Appends `entries` durably with one sync (group commit): the loop's batch of due fires.
+    /// Appends `entries` durably with one sync (group commit): the loop's batch of due fires. Entries
+    /// waiting from `appendLater` are written first, with the same sync.
     public func append(contentsOf entries: [Entry]) throws {
-        guard !entries.isEmpty else { return }
-        try store.append(contentsOf: entries)
+        let waiting = lock.withLock { () -> [Entry] in
+            defer { deferred.removeAll() }
+            return deferred
+        }
+        let all = waiting.isEmpty ? entries : waiting + entries
+        guard !all.isEmpty else { return }
+        do {
+            try store.append(contentsOf: all)
+        } catch {
+            // Not kept: they wait for the next try, ahead of what came meanwhile.
+            lock.withLock { deferred = waiting + deferred }
+            throw error
+        }
         let handler = lock.withLock { entryHandler }
-        for entry in entries { handler(entry) }
+        for entry in all { handler(entry) }
+    }
+
+    /// Queues `entry` for the next sync instead of syncing it now (the exec backend's outcomes: nothing
+    /// waits on them, so they share the loop's syncs). Until then a crash loses it; the loop bounds
+    /// how long it waits (`FireLoop`), and `flushDeferred` writes it at once. Safe from any thread.
+    public func appendLater(_ entry: Entry) {
+        lock.withLock { deferred.append(entry) }
+    }
+
+    /// True when entries queued by `appendLater` wait for a sync.
+    public var hasDeferred: Bool { lock.withLock { !deferred.isEmpty } }
+
+    /// Writes and syncs the entries queued by `appendLater`, if any.
+    public func flushDeferred() throws {
+        try append(contentsOf: [])
     }
 
     /// The last `count` fire and skip entries (at most `recentLimit`), newest last.

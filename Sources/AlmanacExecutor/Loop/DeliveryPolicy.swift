@@ -152,4 +152,6 @@ public enum SkipReason: String, Sendable, CaseIterable {
     case concurrency
     /// A newer fire of its trigger replaced it before it started (`concurrency: replace`).
     case replaced
+    /// Journaled ahead of its instant, then removed from the plan by a reload before it started.
+    case removed
 }

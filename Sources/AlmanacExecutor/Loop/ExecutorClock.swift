@@ -34,8 +34,18 @@ public final class VirtualClock: ExecutorClock {
 
     /// Makes `event` arrive when the clock reaches `instant`.
     public func post(_ event: ClockEvent, at instant: Instant) {
-        scheduled.append((Double(instant.secondsSinceEpoch), event))
+        post(event, atSeconds: Double(instant.secondsSinceEpoch))
+    }
+
+    /// Makes `event` arrive when the clock reaches `seconds` (since the epoch), between whole seconds too.
+    public func post(_ event: ClockEvent, atSeconds seconds: Double) {
+        scheduled.append((seconds, event))
         scheduled.sort { $0.at < $1.at }
+    }
+
+    /// Moves the clock on by `seconds` (a test's journal whose sync takes time).
+    public func advance(by seconds: Double) {
+        current += max(0, seconds)
     }
 
     public func sleep(until deadline: Double?) -> [ClockEvent] {

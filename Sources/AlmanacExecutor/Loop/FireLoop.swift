@@ -21,6 +21,15 @@ import AlmanacVocabulary
 /// together — one write, one sync — and only then started, in plan order (`Journal.batchLimit` at
 /// most per sync). A crash between the sync and the last start loses the batch's fires not started
 /// yet, never repeats one.
+///
+/// Journaled ahead: when the journal's syncs take time on the loop's clock, the next fires due within
+/// the lead (`JournalLead`: twice the recent syncs, at most `Options.aheadLimit`) are journaled as one
+/// batch before their instant and started at it, so the sync is off the path from instant to start.
+/// One such batch at a time, and only fires that are sure to start at their instant (a free slot
+/// each; with exec, triggers whose `concurrency` is `allow`). A reload that removes one before it
+/// starts journals it skipped (`removed`); a stop waits for their instants (at most the lead) and
+/// starts them. Outcomes queued with `Journal.appendLater` are written with the next batch, or
+/// `Options.outcomeDelay` after they came, whichever is first.
 public final class FireLoop {
     public struct Options: Sendable {
         public var misfire: MisfirePolicy
@@ -33,16 +42,22 @@ public final class FireLoop {
         public var stopWhenFiresUnreadable: Bool
         /// How each reconcile changes what the backend holds.
         public var strategy: Reconciler.Strategy
+        /// The longest lead, seconds, by which fires may be journaled before their instant (0: never).
+        public var aheadLimit: Double
+        /// Seconds an entry queued with `Journal.appendLater` (an exec outcome) may wait for a sync.
+        public var outcomeDelay: Double
 
         public init(
             misfire: MisfirePolicy = .skip, grace: Double = 60, until: Double? = nil, stopWhenFiresUnreadable: Bool = false,
-            strategy: Reconciler.Strategy = .replace
+            strategy: Reconciler.Strategy = .replace, aheadLimit: Double = 0.1, outcomeDelay: Double = 0.2
         ) {
             self.misfire = misfire
             self.grace = grace
             self.until = until
             self.stopWhenFiresUnreadable = stopWhenFiresUnreadable
             self.strategy = strategy
+            self.aheadLimit = aheadLimit
+            self.outcomeDelay = outcomeDelay
         }
     }
 
@@ -112,6 +127,11 @@ public final class FireLoop {
     /// Fires of the batch not started yet, per trigger: they take a slot and count as running.
     private var batchStarts: [String: Int] = [:]
     private var batchStartCount = 0
+    /// Fires journaled ahead of their instant, in plan order, to start when it comes; they hold their slots.
+    private var ahead: [(fire: Fire, trigger: PlanTrigger)] = []
+    private var lead: JournalLead
+    /// When the loop first saw entries queued by `Journal.appendLater` waiting for a sync.
+    private var deferredSince: Double?
     private var summary = Summary()
 
     /// A loop over plans held in memory (tests, callers that built a `Plan`).
@@ -140,6 +160,7 @@ public final class FireLoop {
         self.journal = journal
         self.clock = clock
         self.options = options
+        self.lead = JournalLead(limit: options.aheadLimit)
         self.log = log
         self.onRegistration = onRegistration
         // Without fixes the monitor still watches regions open and close with their armed windows.
@@ -155,15 +176,18 @@ public final class FireLoop {
     /// `until`) or stops it (at `.stop`).
     public func run() throws -> Summary {
         let start = instant(clock.now())
-        try journal.append(.start(now: start))
+        try synced { try journal.append(.start(now: start)) }
         let baseline = journal.baseline ?? start
         cursor = try source.cursor(from: baseline)
         try reconcile(now: start)
         var stopping = false
         loop: while true {
+            startAhead()
             try deliverDueFires()
             if options.stopWhenFiresUnreadable, let unreadableError { throw unreadableError }
             try startWaiting()
+            try journalAhead()
+            try flushOutcomes()
             // Fires before the cursor are settled unless still waiting for a slot, and fixes older
             // than grace can no longer fire: the journal may forget what lies before all of them.
             let current = instant(clock.now())
@@ -173,8 +197,9 @@ public final class FireLoop {
             ].min()!
             journal.handled(before: settledBefore)
             try locations.advance(to: clock.now(), backend: backend, journal: journal)
-            let nextFire = nextPlanFire()?.at
-            var deadline = [nextFire, refreshBy, locations.nextDeadline()].compactMap { $0 }.map { Double($0.secondsSinceEpoch) }.min()
+            var deadline = [refreshBy, locations.nextDeadline()].compactMap { $0 }.map { Double($0.secondsSinceEpoch) }.min()
+            if let wake = nextFireWake() { deadline = min(deadline ?? wake, wake) }
+            if let since = deferredSince { deadline = min(deadline ?? .infinity, since + options.outcomeDelay) }
             if let until = options.until, deadline.map({ $0 >= until }) ?? true { deadline = until }
             if let slotted, !waiting.isEmpty {
                 if let end = slotted.nextEnd() {
@@ -192,6 +217,12 @@ public final class FireLoop {
                 case .stop:
                     log("stopping")
                     stopping = true
+                    // Journaled already: they start at their instants (the lead away at most), not lost.
+                    while let last = ahead.last, clock.now() < Double(last.fire.at.secondsSinceEpoch) {
+                        _ = clock.sleep(until: Double(last.fire.at.secondsSinceEpoch))
+                        startAhead()
+                    }
+                    startAhead()
                     break loop
                 case .reload:
                     reload()
@@ -220,8 +251,112 @@ public final class FireLoop {
             log("\(waiting.count) due fire\(waiting.count == 1 ? "" : "s") waiting for a slot not started; a restart sees them again")
         }
         try backend.finish()
+        try journal.flushDeferred()
         summary.locationFires = locations.fired
         return summary
+    }
+
+    /// When to look next for plan fires: the first fire journaled ahead, else the next plan fire's
+    /// instant, or the lead before it when it can be journaled ahead then.
+    private func nextFireWake() -> Double? {
+        if let first = ahead.first { return Double(first.fire.at.secondsSinceEpoch) }
+        guard let next = nextPlanFire() else { return nil }
+        let at = Double(next.at.secondsSinceEpoch)
+        let early = at - lead.seconds
+        // Already within the lead yet not journaled ahead (no free slot, a trigger that must not
+        // overlap): its instant, else the loop would wake again and again until then.
+        return early > clock.now() ? early : at
+    }
+
+    /// Runs `body` (a journal sync, which writes the queued outcomes too) and remembers on the
+    /// loop's clock how long it took.
+    private func synced<R>(_ body: () throws -> R) rethrows -> R {
+        deferredSince = nil
+        let began = clock.now()
+        defer { lead.synced(taking: clock.now() - began) }
+        return try body()
+    }
+
+    /// Journals as one batch the next fires due within the lead, before their instant: only when none
+    /// is journaled ahead already, and only fires sure to start at their instant.
+    private func journalAhead() throws {
+        guard ahead.isEmpty, lead.seconds > 0, !firesUnreadable else { return }
+        let nowSeconds = clock.now()
+        var room = Journal.batchLimit
+        if let slotted {
+            guard waiting.isEmpty else { return }
+            room = min(room, slotted.slots - slotted.runningCount())
+        }
+        var picked: [(fire: Fire, trigger: PlanTrigger)] = []
+        while picked.count < room, let fire = nextPlanFire() {
+            let at = Double(fire.at.secondsSinceEpoch)
+            guard at > nowSeconds, at - lead.seconds <= nowSeconds, options.until.map({ at < $0 }) ?? true else { break }
+            if journal.isDone(fire.id) {
+                _ = try? cursor.next()
+                continue
+            }
+            let trigger = plan.triggers[fire.trigger] ?? PlanTrigger(kind: "once")
+            // Whether it may start at its instant depends on what then still runs: decided then.
+            if slotted != nil && trigger.concurrency != .allow { break }
+            _ = try? cursor.next()
+            picked.append((fire, trigger))
+        }
+        guard !picked.isEmpty else { return }
+        let now = instant(nowSeconds)
+        try synced {
+            try journal.append(contentsOf: picked.map { .fire(id: $0.fire.id, trigger: $0.fire.trigger, at: $0.fire.at, now: now) })
+        }
+        ahead = picked
+    }
+
+    /// Starts the fires journaled ahead whose instant has come, in plan order.
+    private func startAhead() {
+        let nowSeconds = clock.now()
+        while let first = ahead.first, Double(first.fire.at.secondsSinceEpoch) <= nowSeconds {
+            ahead.removeFirst()
+            deliver(first.fire, trigger: first.trigger, misfire: false, now: nowSeconds)
+        }
+    }
+
+    /// Writes the entries queued with `Journal.appendLater` once the oldest waited `outcomeDelay`
+    /// (a batch of fires writes them sooner).
+    private func flushOutcomes() throws {
+        guard journal.hasDeferred else {
+            deferredSince = nil
+            return
+        }
+        let nowSeconds = clock.now()
+        guard let since = deferredSince else {
+            deferredSince = nowSeconds
+            return
+        }
+        if nowSeconds - since >= options.outcomeDelay {
+            try synced { try journal.flushDeferred() }
+            deferredSince = nil
+        }
+    }
+
+    /// A reload: fires journaled ahead run as the new plan has them; those it no longer has are not
+    /// started, and journaled skipped (`removed`).
+    private func reviseAhead() {
+        guard let first = ahead.first, let last = ahead.last else { return }
+        var current: [String: Fire] = [:]
+        if let scan = try? source.cursor(from: first.fire.at) {
+            while let fire = try? scan.next(), fire.at <= last.fire.at { current[fire.id] = fire }
+        }
+        let now = instant(clock.now())
+        var removed: [Journal.Entry] = []
+        ahead = ahead.compactMap { entry in
+            guard let fire = current[entry.fire.id], let trigger = plan.triggers[fire.trigger] else {
+                removed.append(
+                    .skip(id: entry.fire.id, trigger: entry.fire.trigger, at: entry.fire.at, now: now, reason: SkipReason.removed.rawValue))
+                log("skip \(entry.fire.id): journaled ahead of its instant, then removed from the plan by the reload")
+                return nil
+            }
+            return (fire, trigger)
+        }
+        summary.skipped += removed.count
+        do { try synced { try journal.append(contentsOf: removed) } } catch { log("\(error)") }
     }
 
     /// Reads the plan again; a plan that cannot be read leaves the current one in force.
@@ -249,6 +384,7 @@ public final class FireLoop {
             return
         }
         summary.reloads += 1
+        reviseAhead()
         pastOnReload = (nowSeconds, known)
         if let scan = try? source.cursor(from: firstUnhandled) {
             var fresh = 0
@@ -354,7 +490,7 @@ public final class FireLoop {
         guard let slotted, !waiting.isEmpty else { return }
         let nowSeconds = clock.now()
         var index = 0
-        while index < waiting.count && slotted.runningCount() + batchStartCount < slotted.slots {
+        while index < waiting.count && slotted.runningCount() + batchStartCount + ahead.count < slotted.slots {
             let entry = waiting[index]
             let activity = DeliveryPolicy.TriggerActivity(
                 concurrency: entry.trigger.concurrency, runningHere: running(entry.fire.trigger))
@@ -368,9 +504,10 @@ public final class FireLoop {
         if committing { try commitBatch() }
     }
 
-    /// Commands of `trigger` running, or starting with the batch.
+    /// Commands of `trigger` running, or starting with the batch or journaled ahead.
     private func running(_ trigger: String) -> Int {
         (slotted?.runningCount(trigger: trigger) ?? 0) + (batchStarts[trigger] ?? 0)
+            + ahead.reduce(0) { $0 + ($1.fire.trigger == trigger ? 1 : 0) }
     }
 
     /// Adds `fire` to the batch: journaled with it, then the backend is called. A crash between the
@@ -379,21 +516,26 @@ public final class FireLoop {
         batchStarts[fire.trigger, default: 0] += 1
         batchStartCount += 1
         try journal(.fire(id: fire.id, trigger: fire.trigger, at: fire.at, now: instant(nowSeconds))) {
-            self.summary.fired += 1
-            let lateness = nowSeconds - Double(fire.at.secondsSinceEpoch)
-            if misfire {
-                self.log("fire \(fire.id) (late, missed at \(fire.at))")
-            } else if self.slotted != nil && lateness >= 1 {
-                self.summary.waited += 1
-                self.log("fire \(fire.id), \(Int64(lateness)) s late: it waited for a free slot or for its trigger's previous command")
-            } else {
-                self.log("fire \(fire.id)")
-            }
-            do {
-                try self.backend.fire(fire, trigger: trigger)
-            } catch {
-                self.log("fire \(fire.id) failed: \(error)")
-            }
+            self.deliver(fire, trigger: trigger, misfire: misfire, now: nowSeconds)
+        }
+    }
+
+    /// Calls the backend for a journaled fire, and logs it.
+    private func deliver(_ fire: Fire, trigger: PlanTrigger, misfire: Bool, now nowSeconds: Double) {
+        summary.fired += 1
+        let lateness = nowSeconds - Double(fire.at.secondsSinceEpoch)
+        if misfire {
+            log("fire \(fire.id) (late, missed at \(fire.at))")
+        } else if slotted != nil && lateness >= 1 {
+            summary.waited += 1
+            log("fire \(fire.id), \(Int64(lateness)) s late: it waited for a free slot or for its trigger's previous command")
+        } else {
+            log("fire \(fire.id)")
+        }
+        do {
+            try backend.fire(fire, trigger: trigger)
+        } catch {
+            log("fire \(fire.id) failed: \(error)")
         }
     }
 
@@ -414,7 +556,7 @@ public final class FireLoop {
             batchStarts.removeAll(keepingCapacity: true)
             batchStartCount = 0
         }
-        try journal.append(contentsOf: batchEntries)
+        try synced { try journal.append(contentsOf: batchEntries) }
         for action in actions { action() }
     }
 
