@@ -175,7 +175,6 @@ private let noSignal: Int32 = 0
                 usleep(200_000)
                 var probe: UInt8 = 0
                 if recv(fd, &probe, 1, Int32(MSG_DONTWAIT)) == 0 { return (true, Date().timeIntervalSince(opened)) }
-                if Date().timeIntervalSince(opened) > 4 { break }
             }
             return (false, Date().timeIntervalSince(opened))
         }
