@@ -119,7 +119,7 @@ let package = Package(
             ], exclude: ["Golden"], resources: [.copy("Fixtures")]),
 
         // MARK: AlmanacExplain — a trigger of the model in one English sentence (`almanac explain`, `next`)
-        .target(name: "AlmanacExplain", dependencies: ["AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacJSON"]),
+        .target(name: "AlmanacExplain", dependencies: ["AlmanacModel", "AlmanacTime", "AlmanacJSON"]),
         .testTarget(
             name: "AlmanacExplainTests", dependencies: ["AlmanacExplain", "AlmanacSpec", "AlmanacModel", "AlmanacPlan", "AlmanacTime", "AlmanacTestSupport"],
             exclude: ["Fixtures", "Golden"]),

@@ -1,18 +1,28 @@
 import AlmanacModel
-import AlmanacPlan
 import AlmanacTime
 
 /// The listing `almanac next` prints: each trigger that fires explained, then a table of the fires
 /// (local time, UTC, trigger, how far away). Deterministic: "how far" counts from an instant handed in.
 public enum NextListing {
+    /// What the listing reads of a fire. The plan's `Fire` conforms where it is listed (`almanac
+    /// next`): AlmanacExplain does not depend on AlmanacPlan, so the code generator's plugin tool,
+    /// which uses the explainer, does not build the plan module a second time for the host
+    /// (scripts/ci/typed-ids.sh counts the modules an app builds twice).
+    public protocol Listed {
+        var at: Instant { get }
+        var local: LocalDateTime { get }
+        var offset: Int { get }
+        var trigger: String { get }
+    }
+
     /// The header, then the table of `fires`, each measured from `now`.
-    public static func text(_ fires: [Fire], schedule: Schedule, now: Instant) -> String {
+    public static func text(_ fires: [some Listed], schedule: Schedule, now: Instant) -> String {
         header(fires, schedule: schedule) + table(fires, now: now)
     }
 
     /// One line per trigger in the table, in the order they first fire: `id: sentence` (`almanac
     /// explain`), then a blank line; nothing when there are no fires.
-    public static func header(_ fires: [Fire], schedule: Schedule) -> String {
+    public static func header(_ fires: [some Listed], schedule: Schedule) -> String {
         var seen: Set<String> = []
         let ids = fires.map(\.trigger).filter { seen.insert($0).inserted }
         guard !ids.isEmpty else { return "" }
@@ -21,7 +31,7 @@ public enum NextListing {
     }
 
     /// `LOCAL  UTC  TRIGGER  WHEN`, columns padded to their widest cell (the last one is not padded).
-    public static func table(_ fires: [Fire], now: Instant) -> String {
+    public static func table(_ fires: [some Listed], now: Instant) -> String {
         guard !fires.isEmpty else { return "no upcoming fires\n" }
         var rows = [["LOCAL", "UTC", "TRIGGER", "WHEN"]]
         for fire in fires {

@@ -67,3 +67,6 @@ struct NextCommand: ParsableCommand {
         Terminal.writeOut(NextListing.text(fires, schedule: schedule, now: window.from))
     }
 }
+
+/// `next` lists the plan's fires.
+extension Fire: NextListing.Listed {}

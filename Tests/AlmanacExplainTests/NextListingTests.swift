@@ -36,7 +36,7 @@ import Testing
 
             """
         #expect(NextListing.table([newYork, dublin], now: Self.now) == expected)
-        #expect(NextListing.table([], now: Self.now) == "no upcoming fires\n")
+        #expect(NextListing.table([Fire](), now: Self.now) == "no upcoming fires\n")
     }
 
     @Test func headerExplainsEachTriggerOnceInFirstFireOrder() throws {
@@ -60,7 +60,9 @@ import Testing
         #expect(header.hasPrefix("late: "), "\(header)")
         #expect(header.components(separatedBy: "\n").filter { !$0.isEmpty }.map { String($0.prefix(6)) } == ["late: ", "early:"])
         #expect(header.hasSuffix("\n\n"))
-        #expect(NextListing.header([], schedule: schedule) == "")
+        #expect(NextListing.header([Fire](), schedule: schedule) == "")
         #expect(NextListing.text(fires, schedule: schedule, now: Self.now) == header + NextListing.table(fires, now: Self.now))
     }
 }
+
+extension Fire: NextListing.Listed {}
