@@ -178,6 +178,28 @@ import Testing
         }
     }
 
+    /// libyaml reads a text that starts with a UTF-16 byte order mark as UTF-16 and counts lines
+    /// and columns in that decoding; the text is refused at its first byte instead, whatever
+    /// follows. (Found by fuzzing: a syntax error located 125 columns into a 40-column line.)
+    @Test(arguments: [[0xFF, 0xFE], [0xFE, 0xFF], [0xFF, 0xFE, 0x00, 0x00]] as [[UInt8]])
+    func utf16TextIsRefusedAtItsFirstByte(_ bom: [UInt8]) throws {
+        let text = "version: 1\ntriggers:\n  x\(String(repeating: "y", count: 120)): {cron: a: b}\n"
+        var units: [UInt8] = []
+        for unit in text.utf16 {
+            let (high, low) = (UInt8(unit >> 8), UInt8(unit & 0xFF))
+            switch bom.count {
+            case 4: units += [low, high, 0, 0]
+            default: units += bom[0] == 0xFF ? [low, high] : [high, low]
+            }
+        }
+        let file = SourceFile(path: "t.yaml", bytes: bom + units)
+        let diagnostics = SpecLoader.load(file).diagnostics
+        #expect(diagnostics.map(\.code) == [.invalidEncoding])
+        let d = try #require(diagnostics.first)
+        #expect(d.range?.start == SourcePosition(line: 1, column: 1))
+        #expect(d.message.contains("UTF-16"), "\(d.message)")
+    }
+
     @Test func randomBytesNeverCrash() {
         var generator = SplitMix(seed: 42)
         for _ in 0..<300 {

@@ -17,6 +17,14 @@ extension DiagnosticMessage {
             "the file is not valid UTF-8 text (\(problem) at byte \(byte)); save it as UTF-8 without control characters")
     }
 
+    /// A text that starts with a UTF-16 byte order mark (`order`: "little-endian" or "big-endian"),
+    /// as PowerShell 5's `Out-File` and `>` write.
+    package static func utf16(_ order: String) -> DiagnosticMessage {
+        .init(
+            .invalidEncoding,
+            "the file is UTF-16 text (\(order), by its byte order mark); save it as UTF-8, e.g. `iconv -f UTF-16 -t UTF-8`")
+    }
+
     // MARK: E0103 fileTooLarge
 
     package static func fileTooLarge(limit: Int) -> DiagnosticMessage {
