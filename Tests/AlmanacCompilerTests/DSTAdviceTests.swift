@@ -31,6 +31,9 @@ import Testing
         ("{calendar: {minutes: [0, 30]}}", true), ("{rrule: \"FREQ=HOURLY;BYMINUTE=10\", start: 2026-01-01T00:10}", true),
         ("{rrule: \"FREQ=DAILY;BYHOUR=1;BYMINUTE=30\", start: 2026-01-01T01:30}", false),
         ("{calendar: {hours: [1, 4], minutes: 0}}", false), ("{cron: \"30 1-3 * * *\"}", true),
+        // Times exactly an hour apart, the edge of "at least hourly", in every kind and around midnight.
+        ("{calendar: {hours: [1, 2], minutes: 30}}", true), ("{rrule: \"FREQ=DAILY;BYHOUR=1,2;BYMINUTE=30\", start: 2026-01-01T01:30}", true),
+        ("{cron: \"30 23,0 * * *\"}", true), ("{calendar: {hours: [1, 3], minutes: 30}}", false),
     ]
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -75,12 +78,12 @@ import Testing
         let (after, fires) = try Self.compile(c, dst: advised)
         #expect(after == nil, "the advised \(advised) still warns: \(after?.message ?? "")")
         if c.hourly {
-            // No silent stretch longer than the rule's longest regular gap (an hour for these rules,
-            // 3 h for `0 0,1,2,3`, whose gap after 03:00 is the day).
+            // No silent stretch: every gap is the rule's rhythm (at most an hour) or the night
+            // between two days' runs of hours (`0 0,1,2,3`, `30 1-3`, `30 23,0`: 19 h or more with a
+            // clock change). An hour-apart rule advised as a daily one leaves two hours silent.
             let times = fires.map(\.at.secondsSinceEpoch)
-            let firstGaps = zip(times.dropFirst(), times).map { $0 - $1 }
-            let longest = c.rule.contains("0,1,2,3") || c.rule.contains("1-3") ? Int64.max : 3600
-            #expect(firstGaps.allSatisfy { $0 <= longest }, "a silent stretch with \(advised): \(fires.map(\.at))")
+            let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
+            #expect(gaps.allSatisfy { $0 <= 3600 || $0 >= 19 * 3600 }, "a silent stretch with \(advised): \(fires.map(\.at))")
         } else {
             #expect(fires.count == before.count, "the advised \(advised) changed the number of fires")
         }
