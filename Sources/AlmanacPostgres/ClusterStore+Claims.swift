@@ -156,13 +156,24 @@ extension ClusterStore {
     /// Seconds until the next pending fire of the plan `sha256` of `spec` is due, by the database's
     /// clock; nil when none is. Fires of paused triggers do not count (no claim would take them: an
     /// executor waiting for one would wake for nothing, again and again).
+    ///
+    /// `ORDER BY due_at LIMIT 1`, not `min(due_at)`: with the anti-join PostgreSQL does not turn
+    /// `min` into a walk of the due index that stops at the first fire, and read every pending fire
+    /// instead — 1.36 s per call with a million pending, 0.13 ms this way (EXPLAIN ANALYZE, same
+    /// server); three executors asking after every round kept two cores busy
+    /// (`StoreQueryPlanTests`).
     public func secondsUntilNextDue(spec: String, sha256: String) async throws -> Double? {
         try await rows(
-            """
-            SELECT extract(epoch FROM min(due_at) - now())::float8 FROM almanac_fires
-            WHERE state = 'pending' AND spec = \(spec) AND plan_sha256 = \(sha256)
-                AND NOT EXISTS (SELECT 1 FROM almanac_paused p WHERE p.spec = almanac_fires.spec AND p.trigger = almanac_fires.trigger)
-            """, as: Double?.self, "reading the next due fire"
-        ).first ?? nil
+            Self.nextDueQuery(spec: spec, sha256: sha256), as: Double.self, "reading the next due fire"
+        ).first
+    }
+
+    static func nextDueQuery(spec: String, sha256: String) -> PostgresQuery {
+        """
+        SELECT extract(epoch FROM due_at - now())::float8 FROM almanac_fires
+        WHERE state = 'pending' AND spec = \(spec) AND plan_sha256 = \(sha256)
+            AND NOT EXISTS (SELECT 1 FROM almanac_paused p WHERE p.spec = almanac_fires.spec AND p.trigger = almanac_fires.trigger)
+        ORDER BY due_at LIMIT 1
+        """
     }
 }
