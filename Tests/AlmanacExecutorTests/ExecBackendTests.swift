@@ -59,6 +59,29 @@ import Darwin
         #expect(outcomes.all.allSatisfy { $0.status == .timedOut(after: 0.3) })
     }
 
+    /// One thread keeps every command's deadline: commands started at different times, some quick
+    /// and some stuck, each stuck one timed out and each quick one left to end, twice over (the
+    /// thread ends when no command runs and starts again with the next).
+    @Test func eachCommandKeepsItsOwnDeadline() throws {
+        let outcomes = Outcomes()
+        let backend = ExecBackend(
+            command: ["/bin/sh", "-c", "case $ALMANAC_FIRE_ID in *:00) exec /bin/sleep 30;; esac; exit 4"], environment: [:],
+            timeout: 0.3, maxConcurrent: 16, onOutcome: outcomes.add)
+        for round in 0..<2 {
+            for second in 0..<8 {
+                backend.fire(TestPlans.fire("t", Int64(round * 600 + second * 30)), trigger: plan.triggers["t"]!)
+                usleep(40_000)
+            }
+            backend.finish()
+        }
+        let statuses = Dictionary(outcomes.all.map { ($0.fireID, $0.status) }) { first, _ in first }
+        #expect(outcomes.all.count == 16 && statuses.count == 16)
+        for (id, status) in statuses {
+            #expect(status == (id.hasSuffix(":00") ? .timedOut(after: 0.3) : .exited(4)), "\(id): \(status)")
+        }
+        #expect(backend.runningCount() == 0)
+    }
+
     @Test func reportsCommandsThatCannotStartOnceInWords() {
         let outcomes = Outcomes()
         let backend = ExecBackend(command: ["/nonexistent/command"], environment: [:], onOutcome: outcomes.add)
