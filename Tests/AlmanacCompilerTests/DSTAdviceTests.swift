@@ -32,7 +32,8 @@ import Testing
         ("{rrule: \"FREQ=DAILY;BYHOUR=1;BYMINUTE=30\", start: 2026-01-01T01:30}", false),
         ("{calendar: {hours: [1, 4], minutes: 0}}", false), ("{cron: \"30 1-3 * * *\"}", true),
         // Times exactly an hour apart, the edge of "at least hourly", in every kind and around midnight.
-        ("{calendar: {hours: [1, 2], minutes: 30}}", true), ("{rrule: \"FREQ=DAILY;BYHOUR=1,2;BYMINUTE=30\", start: 2026-01-01T01:30}", true),
+        ("{calendar: {hours: [1, 2], minutes: 30}}", true),
+        ("{rrule: \"FREQ=DAILY;BYHOUR=1,2;BYMINUTE=30\", start: 2026-01-01T01:30}", true),
         ("{cron: \"30 23,0 * * *\"}", true), ("{calendar: {hours: [1, 3], minutes: 30}}", false),
     ]
 
