@@ -76,6 +76,9 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
 
+        // MARK: CAlmanacProcess — pidfd_open and epoll for the executor's child watcher (Linux; elsewhere a thread per child)
+        .target(name: "CAlmanacProcess"),
+
         // MARK: AlmanacTime — civil dates and times, zone offset tables, DST and invalid-date resolution
         .target(name: "AlmanacTime"),
         .testTarget(name: "AlmanacTimeTests", dependencies: ["AlmanacTime"], resources: [.copy("Fixtures")]),
@@ -157,7 +160,9 @@ let package = Package(
         .target(name: "AlmanacRegistration", dependencies: ["AlmanacPlan", "AlmanacTime"]),
 
         // MARK: AlmanacExecutor — reconciler, clocks, backends (spy, stdout, exec), journal, the phone adapter; reads plans only
-        .target(name: "AlmanacExecutor", dependencies: ["AlmanacVocabulary", "AlmanacPlan", "AlmanacRegistration", "AlmanacTime", "AlmanacJSON"]),
+        .target(
+            name: "AlmanacExecutor",
+            dependencies: ["CAlmanacProcess", "AlmanacVocabulary", "AlmanacPlan", "AlmanacRegistration", "AlmanacTime", "AlmanacJSON"]),
 
         // MARK: AlmanacApple — the Apple-only layer: UserNotifications and Core Location as the phone adapter's clients
         // (compiled only where those frameworks exist; type-checked on Linux against API stubs by scripts/ci/apple-layer.sh)
@@ -172,7 +177,8 @@ let package = Package(
         .testTarget(
             name: "AlmanacRenderTests",
             dependencies: [
-                "AlmanacRender", "AlmanacRegistration", "AlmanacSpec", "AlmanacCompiler", "AlmanacCommandLine", "AlmanacTestSupport",
+                "AlmanacRender", "AlmanacExecutor", "AlmanacRegistration", "AlmanacSpec", "AlmanacCompiler", "AlmanacCommandLine",
+                "AlmanacTestSupport",
             ],
             exclude: ["Fixtures", "Golden"]),
         .testTarget(

@@ -82,6 +82,34 @@ import Darwin
         #expect(backend.runningCount() == 0)
     }
 
+    /// Commands started while others end, through both ways of telling that one ended (every
+    /// pidfd in one epoll set; a thread each): each reported once, with its own status. A watcher
+    /// that closed a descriptor it did not own (a pidfd closed twice, or a number the set reported
+    /// after it was reused) would show here as a command that could not start: "bad file descriptor".
+    @Test(arguments: [true, false]) func commandsEndingWhileOthersStartAreEachReportedOnce(descriptors: Bool) {
+        let outcomes = Outcomes()
+        let backend = ExecBackend(
+            command: ["/bin/sh", "-c", "case $ALMANAC_AT in *[05]Z) exit 3;; *[27]Z) exit 1;; esac"], environment: [:],
+            timeout: 60, maxConcurrent: 16, children: ChildWatcher(descriptors: descriptors), onOutcome: outcomes.add)
+        let count = 600
+        for second in 0..<count {
+            backend.fire(TestPlans.fire("t", Int64(second)), trigger: plan.triggers["t"]!)
+            if second % 50 == 49 { usleep(20_000) }
+        }
+        backend.finish()
+        let expected = Dictionary(
+            uniqueKeysWithValues: (0..<count).map { second -> (String, FireOutcome.Status) in
+                let digit = second % 10
+                return (TestPlans.fire("t", Int64(second)).id, .exited(digit % 5 == 0 ? 3 : digit % 5 == 2 ? 1 : 0))
+            })
+        #expect(outcomes.all.count == count)
+        #expect(Set(outcomes.all.map(\.fireID)) == Set(expected.keys))
+        for outcome in outcomes.all where outcome.status != expected[outcome.fireID] {
+            Issue.record("\(outcome.fireID): \(outcome.status), expected \(expected[outcome.fireID].map { "\($0)" } ?? "none")")
+        }
+        #expect(backend.runningCount() == 0)
+    }
+
     @Test func reportsCommandsThatCannotStartOnceInWords() {
         let outcomes = Outcomes()
         let backend = ExecBackend(command: ["/nonexistent/command"], environment: [:], onOutcome: outcomes.add)

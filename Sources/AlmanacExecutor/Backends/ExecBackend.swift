@@ -26,11 +26,19 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
     /// The command for every trigger; empty when each trigger brings its own (`TriggerCommand`).
     public let command: [String]
     public let slots: Int
+    /// The variables each fire sets, over any of the same name in the environment.
+    static let fireVariables: Set<String> = [
+        "ALMANAC_AT", "ALMANAC_ATTEMPT", "ALMANAC_FIRE_ID", "ALMANAC_LOCAL", "ALMANAC_NOMINAL", "ALMANAC_TRIGGER",
+    ]
     private let environment: [String: String]
+    /// `environment` made ready for the spawn, without the variables each fire sets.
+    private let launchEnvironment: ProcessLauncher.Environment
     /// Seconds a command may run; nil for no limit.
     private let timeout: Double?
     private let onOutcome: @Sendable (FireOutcome) -> Void
     private let lock = Lock(monotonic: true)
+    /// Tells when commands end (one thread for all of them on Linux).
+    private let children: ChildWatcher
 
     /// A running command (its pid is its process group's id).
     private struct Running {
@@ -55,12 +63,24 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
     /// - Parameters:
     ///   - environment: the base environment of every command (the executable passes its own).
     ///   - timeout: seconds before a command is stopped; nil for none.
-    public init(
+    public convenience init(
         command: [String], environment: [String: String], timeout: Double? = 60, maxConcurrent: Int = 4,
         onOutcome: @escaping @Sendable (FireOutcome) -> Void = { _ in }
     ) {
+        self.init(
+            command: command, environment: environment, timeout: timeout, maxConcurrent: maxConcurrent, children: ChildWatcher(),
+            onOutcome: onOutcome)
+    }
+
+    /// With `children` to tell when commands end (tests choose how it waits).
+    init(
+        command: [String], environment: [String: String], timeout: Double?, maxConcurrent: Int, children: ChildWatcher,
+        onOutcome: @escaping @Sendable (FireOutcome) -> Void
+    ) {
+        self.children = children
         self.command = command
         self.environment = environment
+        launchEnvironment = ProcessLauncher.Environment(environment, excluding: ExecBackend.fireVariables)
         self.timeout = timeout
         self.slots = max(1, maxConcurrent)
         self.onOutcome = onOutcome
@@ -80,7 +100,7 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
     /// Starts the command for the `attempt`-th time (`ALMANAC_ATTEMPT`): above 1 only when a shared
     /// store re-runs a fire whose first executor died after starting it (`--in-doubt retry`).
     public func fire(_ fire: Fire, trigger: PlanTrigger, attempt: Int) {
-        var env = environment
+        var environment = launchEnvironment
         var arguments = command
         var input: [UInt8]
         if command.isEmpty {
@@ -89,7 +109,8 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
                 arguments = own.arguments
                 input = own.stdin
                 // The trigger's variables over the daemon's; the fire's (below) over both.
-                env.merge(own.environment) { _, trigger in trigger }
+                let merged = self.environment.merging(own.environment) { _, trigger in trigger }
+                environment = ProcessLauncher.Environment(merged, excluding: ExecBackend.fireVariables)
             case .failure(let problem):
                 onOutcome(FireOutcome(fireID: fire.id, status: .failedToStart(problem.description)))
                 return
@@ -97,15 +118,15 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
         } else {
             input = Array((FireDescription.payload(trigger) + "\n").utf8)
         }
-        env["ALMANAC_ATTEMPT"] = String(attempt)
-        env["ALMANAC_FIRE_ID"] = fire.id
-        env["ALMANAC_TRIGGER"] = fire.trigger
-        env["ALMANAC_AT"] = PlanTimestamp.format(fire.at)
-        env["ALMANAC_LOCAL"] = PlanTimestamp.format(fire.local, offset: fire.offset)
-        env["ALMANAC_NOMINAL"] = fire.nominal?.description
+        var variables = [
+            "ALMANAC_AT=" + PlanTimestamp.format(fire.at), "ALMANAC_ATTEMPT=" + String(attempt), "ALMANAC_FIRE_ID=" + fire.id,
+            "ALMANAC_LOCAL=" + PlanTimestamp.format(fire.local, offset: fire.offset),
+        ]
+        if let nominal = fire.nominal { variables.append("ALMANAC_NOMINAL=\(nominal)") }
+        variables.append("ALMANAC_TRIGGER=" + fire.trigger)
         let pid: pid_t
         do {
-            pid = try ProcessLauncher.launch(arguments, environment: env, input: input)
+            pid = try ProcessLauncher.launch(arguments, environment: environment, adding: variables, input: input)
         } catch {
             onOutcome(FireOutcome(fireID: fire.id, status: .failedToStart((error as? ExecutorError)?.message ?? "\(error)")))
             return
@@ -116,8 +137,7 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
             if timeout != nil { startEnforcing() }
         }
         let id = fire.id
-        // A thread of its own: `waitid` blocks, and a shared pool could starve the others behind it.
-        Thread.detachNewThread { self.supervise(pid, fireID: id) }
+        children.watch(pid) { self.ended(pid, fireID: id) }
     }
 
     public func runningCount() -> Int { lock.withLock { running.count } }
@@ -178,11 +198,9 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
         Thread.detachNewThread { self.enforceDeadlines() }
     }
 
-    /// Waits for the child to end and reports how it ended.
-    private func supervise(_ pid: pid_t, fireID: String) {
-        // Wait without reaping, so the pid (the group's id) cannot be reused while it might be signalled.
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+    /// Reaps a command that ended and reports how it ended. Until then the pid (the group's id)
+    /// could not be reused, so signals sent while it ran reached the right group.
+    private func ended(_ pid: pid_t, fireID: String) {
         let stopReason = lock.withLock { () -> FireOutcome.Status? in
             let reason = running.removeValue(forKey: pid)?.stopReason
             // A stopped command's children go with it, even when the leader ended at SIGTERM.
