@@ -44,8 +44,10 @@ enum PlanFileWatcher {
         if let initialTarget { _ = inotify_add_watch(fd, initialTarget, mask) }
         // Read before the first plan load, so a replacement during it counts as a change.
         let initial = Identity(path)
+        let initialNames: Set<String> = [fileName(path), resolvedPath(path).map(fileName) ?? fileName(path)]
         Thread.detachNewThread {
             var targetDirectory = initialTarget
+            var names = initialNames
             var last = initial
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
@@ -54,6 +56,7 @@ enum PlanFileWatcher {
                     if count < 0 && errno == EINTR { continue }
                     return
                 }
+                guard mayConcern(buffer.prefix(count), names: names) else { continue }
                 let current = Identity(path)
                 // A missing file (mid-swap) is not a change: the rename that completes it will be.
                 guard let current, current != last else { continue }
@@ -63,6 +66,7 @@ enum PlanFileWatcher {
                     targetDirectory = resolved
                     _ = inotify_add_watch(fd, resolved, mask)
                 }
+                names = [fileName(path), resolvedPath(path).map(fileName) ?? fileName(path)]
                 clock.post(.reload)
             }
         }
@@ -81,6 +85,42 @@ enum PlanFileWatcher {
         #endif
     }
 
+    #if os(Linux)
+    /// Whether a read of inotify events may concern the plan: a name created, moved in or removed
+    /// (the plan replaced, a symlink on its path swapped), an event on a directory itself or a lost
+    /// queue, or a write or attribute change of a file with the plan's name or its target's. A write
+    /// to another file (a log or a command's output beside the plan) wakes nothing more. (A plan
+    /// rewritten in place through a hard link of another name is missed: reload with SIGHUP.)
+    static func mayConcern(_ events: ArraySlice<UInt8>, names: Set<String>) -> Bool {
+        let structural = UInt32(IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_Q_OVERFLOW | IN_IGNORED | IN_DELETE_SELF)
+        return events.withUnsafeBytes { bytes in
+            // Each event: wd, mask, cookie and len (32 bits each, the machine's order), then len bytes of name.
+            let header = 16
+            var offset = 0
+            while offset + header <= bytes.count {
+                let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                let padded = bytes[(offset + header)..<min(bytes.count, offset + header + length)]
+                let name = String(decoding: padded.prefix { $0 != 0 }, as: UTF8.self)
+                if mask & structural != 0 || name.isEmpty || names.contains(name) { return true }
+                offset += header + length
+            }
+            return false
+        }
+    }
+    #endif
+
+    private static func fileName(_ path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// The path `path` finally resolves to, through every symlink.
+    private static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     private static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
@@ -88,8 +128,6 @@ enum PlanFileWatcher {
 
     /// The directory of the file `path` finally resolves to, through every symlink.
     private static func resolvedDirectory(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return directory(of: String(cString: resolved))
+        resolvedPath(path).map(directory)
     }
 }

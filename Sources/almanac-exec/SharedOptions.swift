@@ -142,13 +142,29 @@ func orExit<R>(prefix: String = "", _ body: () throws -> R) throws -> R {
 }
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("almanac-exec: \(TerminalText.visible(message))\n".utf8))
+    writeStandardError("almanac-exec: \(TerminalText.visible(message))\n")
 }
 
 /// One line of the daemon's log on standard error, stamped `now`. Messages quote fire ids, plan
 /// and journal text and commands' errors: shown through `TerminalText` like every other line.
 func printLog(at now: Instant, _ message: String) {
-    FileHandle.standardError.write(Data("almanac-exec: \(now) \(TerminalText.visible(message))\n".utf8))
+    writeStandardError("almanac-exec: \(now) \(TerminalText.visible(message))\n")
+}
+
+/// Writes `line` to standard error in one `write` where it can (lines of threads do not interleave),
+/// without Foundation's `FileHandle` and a `Data` copy: the daemon logs two lines a fire.
+private func writeStandardError(_ line: String) {
+    var line = line
+    line.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            // Nowhere to report a failure to write the log (a closed or full standard error).
+            if written <= 0 { return }
+            offset += written
+        }
+    }
 }
 
 /// One line of a report on standard output. Names and ids in it come from plans, journals and the
