@@ -5,7 +5,8 @@
 #     past its lease, SIGTERM during an outage, one executor under faketime (scripts/test/cluster-chaos.sh,
 #     both in-doubt policies, ~2 min);
 #   executors SIGKILLed at random and a plan deployed mid-run (scripts/test/cluster.sh, short, ~30 s);
-#   the metrics endpoint.
+#   the metrics endpoint;
+#   the store's triggers planned for the rows each statement changed (scripts/test/store-trigger-plans.sh, ~5 s).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 swift build -q --product almanac-exec
@@ -18,4 +19,5 @@ bash scripts/test/store-failures.sh
 KILLS=${KILLS:-1} bash scripts/test/cluster-chaos.sh both
 KILLS=4 RATE=10 SECONDS_=20 bash scripts/test/cluster.sh retry
 bash scripts/test/metrics.sh
+bash scripts/test/store-trigger-plans.sh
 echo "cluster: $(( $(date +%s) - started )) s"
