@@ -17,7 +17,10 @@ for framework in UserNotifications CoreLocation; do
     swiftc -swift-version 6 -parse-as-library -emit-module -module-name "$framework" \
         -emit-module-path "$stubs/$framework.swiftmodule" "scripts/apple-stubs/$framework.swift"
 done
-typecheck() { swiftc -typecheck -swift-version 6 -D ALMANAC_APPLE_STUBS -I "$stubs" -I "$modules" "$@"; }
+# AlmanacExecutor's C module (its own module map) is loaded with it, though only imported internally.
+typecheck() {
+    swiftc -typecheck -swift-version 6 -D ALMANAC_APPLE_STUBS -I "$stubs" -I "$modules" -I Sources/CAlmanacProcess/include "$@"
+}
 
 # 1. The layer itself, every file.
 typecheck Sources/AlmanacApple/*.swift
