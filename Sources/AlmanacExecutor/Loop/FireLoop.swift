@@ -453,15 +453,20 @@ public final class FireLoop {
                 summary.forbidden += 1
                 continue
             }
-            for old in waiting where arrival.skipWaiting.contains(old.fire.id) {
-                try journal(
-                    .skip(id: old.fire.id, trigger: old.fire.trigger, at: old.fire.at, now: now, reason: SkipReason.replaced.rawValue)
-                ) {
-                    self.log("skip \(old.fire.id): replaced by \(fire.id) before it could start (concurrency: replace)")
+            // Only the trigger's own fires can be replaced: the others are not looked at (an id is
+            // text made when asked, and a burst waiting for slots holds hundreds of fires).
+            if !arrival.skipWaiting.isEmpty {
+                let replaced = Set(arrival.skipWaiting)
+                for old in waiting where old.fire.trigger == fire.trigger && replaced.contains(old.fire.id) {
+                    try journal(
+                        .skip(id: old.fire.id, trigger: old.fire.trigger, at: old.fire.at, now: now, reason: SkipReason.replaced.rawValue)
+                    ) {
+                        self.log("skip \(old.fire.id): replaced by \(fire.id) before it could start (concurrency: replace)")
+                    }
+                    summary.skipped += 1
                 }
-                summary.skipped += 1
+                waiting.removeAll { $0.fire.trigger == fire.trigger && replaced.contains($0.fire.id) }
             }
-            waiting.removeAll { arrival.skipWaiting.contains($0.fire.id) }
             if arrival.stopRunningHere {
                 // A fire of the trigger in the batch starts before it is stopped, as without batching.
                 if batchStarts[fire.trigger] != nil { try commitBatch() }
