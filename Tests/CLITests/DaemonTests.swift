@@ -55,7 +55,8 @@ import Darwin
     }
 
     /// Plan `a` fires every second; replaced by a rename it becomes `b`; SIGHUP reloads; rewritten
-    /// in place it becomes `c`. Every fire once, and none of `a` after the first of `b`.
+    /// in place it becomes `c`, and through a hard link `d`. Every fire once, and none of `a` after
+    /// the first of `b`.
     @Test func reloadsOnRenameSignalAndRewriteAndStopsCleanly() throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -92,6 +93,16 @@ import Darwin
         #expect(
             BackgroundProcess.poll(seconds: 20) { lines().contains { $0.hasPrefix("c@") } },
             "rewriting the plan file in place did not reload it: \(daemon.log)")
+
+        // Rewritten in place through a hard link of another name: the file itself is watched.
+        #expect(link(plan, dir + "/other-name.json") == 0)
+        let linked = try #require(FileHandle(forWritingAtPath: dir + "/other-name.json"))
+        try linked.truncate(atOffset: 0)
+        try linked.write(contentsOf: Data(TickPlan.text(start: start, seconds: 300, triggers: ["d"]).utf8))
+        try linked.close()
+        #expect(
+            BackgroundProcess.poll(seconds: 20) { lines().contains { $0.hasPrefix("d@") } },
+            "rewriting the plan file through a hard link did not reload it: \(daemon.log)")
 
         let pending = try CommandRunner.run("almanac-exec", ["pending", "--state", dir + "/state"])
         #expect(pending.status == 0)
