@@ -115,7 +115,9 @@ import Darwin
         let backend = ExecBackend(command: ["/nonexistent/command"], environment: [:], onOutcome: outcomes.add)
         // Reported, not thrown: the loop would log a thrown error a second time.
         backend.fire(TestPlans.fire("t", 0), trigger: plan.triggers["t"]!)
+        backend.finish()
         #expect(outcomes.all.map(\.status.description) == ["could not start: /nonexistent/command: no such file or directory"])
+        #expect(backend.runningCount() == 0)
     }
 
     /// Whether process `pid` still exists (a zombie counts as gone).
@@ -168,6 +170,31 @@ import Darwin
             String(decoding: try FileBytes.read(directory + "/pid"), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))!
         #expect(Self.gone(grandchild))
         #expect(outcomes.all.map(\.status) == [.replaced])
+        #expect(backend.runningCount() == 0)
+    }
+
+    /// `fire` hands the fire to the starter threads and returns: a fire handed over counts as running
+    /// at once, and a stop that follows at once stops it too (it waits for its start, not its end).
+    @Test func aFireHandedOverCountsAsRunningAndIsStoppedBeforeItsCommandStarted() {
+        let outcomes = Outcomes()
+        let backend = ExecBackend(
+            command: ["/bin/sleep", "30"], environment: [:], timeout: nil, maxConcurrent: 40, onOutcome: outcomes.add)
+        let triggers = (0..<20).map { "t\($0)" }
+        for trigger in triggers {
+            backend.fire(TestPlans.fire(trigger, 0), trigger: PlanTrigger(kind: "once"))
+            #expect(backend.runningCount(trigger: trigger) == 1)
+        }
+        #expect(backend.runningCount() == 20)
+        let started = Lock.monotonicNow()
+        for trigger in triggers { backend.stop(trigger: trigger) }
+        backend.finish()
+        // A command that started after its stop would run its 30 s; the bound is a generous deadline.
+        #expect(Lock.monotonicNow() - started < 20)
+        #expect(outcomes.all.map(\.status) == Array(repeating: .replaced, count: 20))
+        for _ in 0..<3 { backend.fire(TestPlans.fire("u", 0), trigger: PlanTrigger(kind: "once")) }
+        backend.stopAll()
+        #expect(outcomes.all.count == 23)
+        #expect(outcomes.all.suffix(3).allSatisfy { $0.status == .stopped })
         #expect(backend.runningCount() == 0)
     }
 
