@@ -66,14 +66,21 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
     // one thread that spawned, with its own work between spawns, was the bottleneck, not the cores.
     static let starters = 2
 
+    /// Seconds a starter thread waits for the next fire before it ends (an idle daemon has none).
+    static let starterIdle = 2.0
+
+    /// Guards `queued`, `queuedHead`, `starterThreads` and `idleStarters`; its condition wakes idle
+    /// starters only (the backend's `lock` wakes those waiting for commands).
+    private let startLock = Lock(monotonic: true)
     private var queued: [Queued] = []
     /// Where the starters take the next fire of `queued`.
     private var queuedHead = 0
+    /// Starter threads running, and those of them waiting for a fire.
+    private var starterThreads = 0
+    private var idleStarters = 0
     /// Fires handed over and not started yet (queued or being started), in all and by trigger.
     private var starting = 0
     private var startingByTrigger: [String: Int] = [:]
-    /// Starter threads running; each ends when `queued` is empty.
-    private var starterThreads = 0
     private var running: [pid_t: Running] = [:]
     /// Fires handed over whose outcome is not reported yet; `finish` waits for none.
     private var unreported = 0
@@ -124,20 +131,34 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
     /// store re-runs a fire whose first executor died after starting it (`--in-doubt retry`).
     public func fire(_ fire: Fire, trigger: PlanTrigger, attempt: Int) {
         lock.withLock {
-            queued.append(Queued(fire: fire, trigger: trigger, attempt: attempt))
             starting += 1
             startingByTrigger[fire.trigger, default: 0] += 1
             unreported += 1
-            guard starterThreads < Self.starters else { return }
-            starterThreads += 1
-            Thread.detachNewThread { self.startQueued() }
+        }
+        startLock.withLock {
+            queued.append(Queued(fire: fire, trigger: trigger, attempt: attempt))
+            if idleStarters > 0 {
+                startLock.broadcast()
+            } else if starterThreads < Self.starters {
+                starterThreads += 1
+                Thread.detachNewThread { self.startQueued() }
+            }
         }
     }
 
-    /// A starter thread: starts queued fires until none is left.
+    /// A starter thread: starts queued fires in order, waits `starterIdle` for more, then ends.
+    // Kept between bursts: with threads made for each burst (and their stacks mapped, faulted in and
+    // unmapped) a burst's first command started 0.4-0.5 ms later (median of ten bursts of 100 exec
+    // fires: 1.7-1.9 ms after the instant against 1.3-1.4 ms).
     private func startQueued() {
         while true {
-            let next = lock.withLock { () -> Queued? in
+            let next = startLock.withLock { () -> Queued? in
+                if queuedHead == queued.count {
+                    let deadline = Lock.monotonicNow() + Self.starterIdle
+                    idleStarters += 1
+                    while queuedHead == queued.count && Lock.monotonicNow() < deadline { startLock.wait(monotonicUntil: deadline) }
+                    idleStarters -= 1
+                }
                 guard queuedHead < queued.count else {
                     queued.removeAll(keepingCapacity: true)
                     queuedHead = 0
@@ -145,7 +166,12 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
                     return nil
                 }
                 queuedHead += 1
-                return queued[queuedHead - 1]
+                let next = queued[queuedHead - 1]
+                if queuedHead == queued.count {
+                    queued.removeAll(keepingCapacity: true)
+                    queuedHead = 0
+                }
+                return next
             }
             guard let next else { return }
             start(next.fire, trigger: next.trigger, attempt: next.attempt)
