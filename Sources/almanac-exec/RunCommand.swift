@@ -92,6 +92,8 @@ struct RunCommand: ParsableCommand {
         let graceSeconds = TimeArgument.duration(grace) ?? 60
         let locations = try locationOptions.startReading(posting: clock, log: log)
             .map { LocationMonitor(feed: $0, grace: graceSeconds, log: log) }
+        // The record for `pending`, written off the loop's thread (file store; a database store records it itself).
+        let registrationWriter = databaseJournal == nil ? state.map { RegistrationRecordWriter(directory: $0, log: log) } : nil
         let loop = try orExit(prefix: "\(path): ") {
             try FireLoop(
                 loadSource: { try backendOptions.openPlan(path) }, backend: backend, journal: journal, clock: clock,
@@ -105,13 +107,13 @@ struct RunCommand: ParsableCommand {
                         } catch { log("\(error)") }
                         return
                     }
-                    guard let state else { return }
-                    do { try RegistrationRecord.write(registration, plan: plan, now: now, directory: state) } catch { log("\(error)") }
+                    registrationWriter?.submit(registration, plan: plan, now: now)
                 },
                 locations: locations)
         }
         log("running \(path)" + (state.map { " with state in \($0)" } ?? "") + ", misfire \(misfire.rawValue), grace \(grace)")
         let summary = try orExit { try loop.run() }
+        registrationWriter?.flush()
         log(
             "stopped: \(summary.fired) fired, \(summary.locationFires) location fires, \(summary.skipped) skipped"
                 + (summary.forbidden > 0 ? ", \(summary.forbidden) forbidden" : "") + ", \(summary.reloads) reloads")
