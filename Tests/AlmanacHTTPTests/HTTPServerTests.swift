@@ -174,7 +174,12 @@ private let noSignal: Int32 = 0
                 send(fd, String(byte))
                 usleep(200_000)
                 var probe: UInt8 = 0
-                if recv(fd, &probe, 1, Int32(MSG_DONTWAIT)) == 0 { return (true, Date().timeIntervalSince(opened)) }
+                // Closed: an end of file, or a reset (bytes sent after the server closed are answered
+                // with one, and recv then fails with ECONNRESET instead of reading the end).
+                let read = recv(fd, &probe, 1, Int32(MSG_DONTWAIT))
+                if read == 0 || (read < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+                    return (true, Date().timeIntervalSince(opened))
+                }
             }
             return (false, Date().timeIntervalSince(opened))
         }
