@@ -98,7 +98,7 @@ struct RunCommand: ParsableCommand {
             try FireLoop(
                 loadSource: { try backendOptions.openPlan(path) }, backend: backend, journal: journal, clock: clock,
                 options: FireLoop.Options(misfire: misfire, grace: graceSeconds, strategy: backendOptions.reconcileStrategy),
-                log: log,
+                log: log, logLines: { printLog(at: Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down))), lines: $0) },
                 onRegistration: { registration, plan, now in
                     if served != nil { ExecutorMetrics().planEnds(at: Double(plan.window.to.secondsSinceEpoch)) }
                     if let databaseJournal {

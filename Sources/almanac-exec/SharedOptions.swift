@@ -151,6 +151,12 @@ func printLog(at now: Instant, _ message: String) {
     writeStandardError("almanac-exec: \(LogStamp.shared.text(now)) \(TerminalText.visible(message))\n")
 }
 
+/// Lines of the daemon's log stamped `now`, in one write (a batch of fires).
+func printLog(at now: Instant, lines: [String]) {
+    let stamp = LogStamp.shared.text(now)
+    writeStandardError(lines.map { "almanac-exec: \(stamp) \(TerminalText.visible($0))\n" }.joined())
+}
+
 /// The stamp of log lines, made once a second: the daemon logs each fire, and formatting the
 /// instant for each line was a tenth of its work in a burst of instant deliveries (perf, 2,000
 /// stdout fires a second).

@@ -174,4 +174,24 @@ final class ClockedBackend: Backend {
         #expect(lines.map(\.1)[2] == ["the outcome of a@2026-11-23T05:00:10", "fire a@2026-11-23T05:00:11"])
         #expect(lines.map(\.1)[3] == ["the outcome of a@2026-11-23T05:00:11"])
     }
+    /// Each fire is logged; the lines of a batch's starts (journaled ahead, or at the instant) come to
+    /// `logLines` together, in plan order, and none of them line by line.
+    @Test func aBatchsLogLinesAreWrittenTogether() throws {
+        let triggers = (0..<300).map { String(format: "t%03d", $0) }
+        let plan = TestPlans.plan(triggers.map { TestPlans.fire($0, 10) } + [TestPlans.fire("t000", 20)])
+        let clock = VirtualClock(start: TestPlans.at(0))
+        let store = BatchRecordingStore(clock: clock, syncSeconds: Self.sync)
+        let backend = ClockedBackend(clock: clock, store: store)
+        var single: [String] = []
+        var together: [[String]] = []
+        let summary = try FireLoop(
+            loadPlan: { plan }, backend: backend, journal: Journal(store: store), clock: clock,
+            options: FireLoop.Options(until: Self.seconds(60)), log: { single.append($0) }, logLines: { together.append($0) }
+        ).run()
+        #expect(summary.fired == 301)
+        #expect(single.filter { $0.hasPrefix("fire ") }.isEmpty, "\(single)")
+        // 256 journaled ahead, the other 44 at the instant, then the fire at 20.
+        #expect(together.map(\.count) == [Journal.batchLimit, 300 - Journal.batchLimit, 1])
+        #expect(together.flatMap { $0 } == plan.fires.map { "fire \($0.id)" })
+    }
 }
