@@ -85,24 +85,18 @@ import Darwin
         daemon.signal(SIGHUP)
         #expect(BackgroundProcess.poll(seconds: 20) { reloads() > before }, "SIGHUP did not reload the plan: \(daemon.log)")
 
-        // An in-place rewrite (the same file, truncated, written and closed) reloads too.
-        let handle = try #require(FileHandle(forWritingAtPath: plan))
-        try handle.truncate(atOffset: 0)
-        try handle.write(contentsOf: Data(TickPlan.text(start: start, seconds: 300, triggers: ["c"]).utf8))
-        try handle.close()
-        #expect(
-            BackgroundProcess.poll(seconds: 20) { lines().contains { $0.hasPrefix("c@") } },
-            "rewriting the plan file in place did not reload it: \(daemon.log)")
-
-        // Rewritten in place through a hard link of another name: the file itself is watched.
+        // An in-place rewrite (the same file, truncated, written and closed) reloads too; so does
+        // one through a hard link of another name (the file itself is watched, not only its name).
         #expect(link(plan, dir + "/other-name.json") == 0)
-        let linked = try #require(FileHandle(forWritingAtPath: dir + "/other-name.json"))
-        try linked.truncate(atOffset: 0)
-        try linked.write(contentsOf: Data(TickPlan.text(start: start, seconds: 300, triggers: ["d"]).utf8))
-        try linked.close()
-        #expect(
-            BackgroundProcess.poll(seconds: 20) { lines().contains { $0.hasPrefix("d@") } },
-            "rewriting the plan file through a hard link did not reload it: \(daemon.log)")
+        for (path, trigger, how) in [(plan, "c", "in place"), (dir + "/other-name.json", "d", "through a hard link")] {
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(TickPlan.text(start: start, seconds: 300, triggers: [trigger]).utf8))
+            try handle.close()
+            #expect(
+                BackgroundProcess.poll(seconds: 20) { lines().contains { $0.hasPrefix(trigger + "@") } },
+                "rewriting the plan file \(how) did not reload it: \(daemon.log)")
+        }
 
         let pending = try CommandRunner.run("almanac-exec", ["pending", "--state", dir + "/state"])
         #expect(pending.status == 0)
