@@ -6,9 +6,16 @@ package enum ZoneNames {
     /// included); `UTC` always. Abbreviations are not names, even those Foundation resolves.
     package static func isKnown(_ name: String) -> Bool {
         if name == "UTC" || name == "Etc/UTC" { return true }
+        // Only the characters of IANA names: Foundation loads a zone by its name up to the first NUL
+        // and hands the name back whole, so "Europe/Paris\0…" was taken for Europe/Paris, and an
+        // importer wrote it into a spec as it stood (a fuzzed crontab's CRON_TZ=).
+        guard name.utf8.allSatisfy({ Self.nameBytes.contains($0) }) else { return false }
         if abbreviationTarget(name) != nil && !legacyZones.contains(name) { return false }
         return TimeZone(identifier: name)?.identifier == name
     }
+
+    /// The bytes of zone names: ASCII letters and digits, `/`, `_`, `-` and `+`.
+    private static let nameBytes = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_-+".utf8))
 
     /// Zones of the IANA database whose names look like abbreviations. They are real zones: the
     /// first eight follow daylight saving (`CET` as central Europe does); `EST`, `MST` and `HST` are
