@@ -228,6 +228,42 @@ import Darwin
         #expect(try listDirectory(directory) == ["out"])
     }
 
+    /// A command keeps its standard output and error and nothing else of the process that starts it:
+    /// SwiftNIO's sockets are not close-on-exec, and a command held the daemon's metrics port (a
+    /// restarted daemon could not listen on it) and its open connections for as long as it ran.
+    @Test func aCommandKeepsOnlyItsStandardDescriptors() throws {
+        let directory = TestPlans.scratchDirectory("exec-descriptors")
+        mkdir(directory, 0o755)
+        // Each without close-on-exec, as SwiftNIO opens its sockets.
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        #if canImport(Glibc)
+        let listening = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let listening = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listening, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(bound == 0 && listen(listening, 4) == 0)
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let file = open("/dev/null", O_RDONLY)
+        let held = [listening, ends[0], ends[1], file]
+        defer { held.forEach { close($0) } }
+        #expect(held.allSatisfy { $0 > 2 && fcntl($0, F_GETFD) & FD_CLOEXEC == 0 })
+
+        let output = directory + "/open"
+        // Which of its arguments name a descriptor the command has open.
+        let check = "for fd in \"$@\"; do if (: <&\"$fd\") 2>/dev/null; then echo \"$fd\"; fi; done > \"$0\""
+        let backend = ExecBackend(command: ["/bin/sh", "-c", check, output, "1", "2"] + held.map(String.init), environment: [:])
+        backend.fire(TestPlans.fire("t", 0), trigger: plan.triggers["t"]!)
+        backend.finish()
+        // 1 and 2 show that the check sees an open descriptor.
+        #expect(String(decoding: try FileBytes.read(output), as: UTF8.self) == "1\n2\n")
+    }
+
     func listDirectory(_ path: String) throws -> [String] {
         guard let dir = opendir(path) else { return [] }
         defer { closedir(dir) }

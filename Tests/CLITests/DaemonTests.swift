@@ -113,4 +113,41 @@ import Darwin
         let firstB = try #require(delivered.firstIndex { $0.hasPrefix("b@") })
         #expect(lastA < firstB, "plan a kept firing after the reload: \(delivered)")
     }
+
+    /// A daemon killed while a command of its runs, then started again (by systemd, say) on the same
+    /// metrics port: the command holds nothing of the old daemon's (SwiftNIO's sockets are not
+    /// close-on-exec; it held the listening socket, and the new daemon exited 2, "cannot listen").
+    @Test func aRestartedDaemonListensWhileTheOldOnesCommandRuns() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plan = dir + "/plan.json", pids = dir + "/pids"
+        try TickPlan.write(to: plan, start: TickPlan.now(after: 1), seconds: 1)
+        let commands = { Self.read(pids).split(separator: "\n").compactMap { Int32($0) } }
+        defer { for pid in commands() { kill(-pid, SIGKILL) } }
+        let run = { (address: String, log: String) in
+            try BackgroundProcess(
+                "almanac-exec",
+                [
+                    "run", plan, "--state", dir + "/state", "--metrics", address, "--backend", "exec", "--",
+                    "/bin/sh", "-c", "echo $$ >> \"$0\"; exec sleep 120", pids,
+                ],
+                in: dir, logPath: dir + "/" + log)
+        }
+        let first = try run("127.0.0.1:0", "first.log")
+        defer { first.stop() }
+        #expect(BackgroundProcess.poll(seconds: 20) { !commands().isEmpty }, "the command never started: \(first.log)")
+        let port = try #require(first.log.firstMatch(of: /metrics at http:\/\/127\.0\.0\.1:([0-9]+)\//)?.1)
+        first.signal(SIGKILL)
+        #expect(first.waitForExit(seconds: 20) != nil)
+        let command = try #require(commands().first)
+        #expect(kill(command, 0) == 0, "the command should outlive its daemon")
+
+        let second = try run("127.0.0.1:\(port)", "second.log")
+        defer { second.stop() }
+        let listening = "metrics at http://127.0.0.1:\(port)/"
+        #expect(
+            BackgroundProcess.poll(seconds: 20) { second.log.contains(listening) || !second.process.isRunning },
+            "the second daemon said nothing: \(second.log)")
+        #expect(second.process.isRunning && !second.log.contains("cannot listen"), "\(second.log)")
+    }
 }

@@ -1,3 +1,5 @@
+internal import CAlmanacProcess
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +8,8 @@ import Darwin
 
 /// Starts a command without a shell (`posix_spawnp`) in a process group of its own, its standard
 /// input already holding the payload, its signal mask and dispositions reset so a daemon's blocked
-/// or ignored signals do not leak into it.
+/// or ignored signals do not leak into it, and no descriptor of the daemon's but its standard output
+/// and error: a command that outlives the daemon must not hold its metrics port or a connection.
 enum ProcessLauncher {
     /// An environment as `posix_spawn` takes it, its `NAME=value` strings made once for every
     /// command that inherits it (the exec backend's base environment).
@@ -61,7 +64,15 @@ enum ProcessLauncher {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         // A group of its own, so a timeout or a replacement stops its children too (kill(-pgid)).
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        var flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP)
+        // SwiftNIO's sockets (the metrics or console server's listening socket and its connections, a
+        // store's database connections) are not close-on-exec: a command held them, so a daemon
+        // restarted after a crash could not listen on its port while a command of the old one ran, and
+        // a scrape's connection stayed open for as long as a command did. Where the C library cannot
+        // close them in the child (ENOSYS), the command starts as before.
+        let kept = almanac_spawn_keep_standard_only(&actions, &flags)
+        guard kept == 0 || kept == ENOSYS else { throw ExecutorError("\(program): cannot close the daemon's descriptors: \(reason(kept))") }
+        posix_spawnattr_setflags(&attributes, flags)
 
         let argv = arguments.map { strdup($0) } + [nil]
         let added = adding.map { strdup($0) }

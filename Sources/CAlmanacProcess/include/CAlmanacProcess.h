@@ -1,11 +1,12 @@
-// The few Linux system calls the executor needs that Swift's Glibc module does not export: a
-// descriptor for a child process (pidfd_open, Linux 5.3) and an epoll set to wait on many of them
-// from one thread. Elsewhere (or on an older kernel) each returns -1 with errno set, and the caller
-// falls back to a thread per child.
+// The few system calls the executor needs that Swift's Glibc module does not export: a descriptor
+// for a child process (pidfd_open, Linux 5.3) and an epoll set to wait on many of them from one
+// thread (elsewhere, or on an older kernel, each returns -1 with errno set, and the caller falls back
+// to a thread per child); and a spawned command that keeps only its standard descriptors.
 #ifndef C_ALMANAC_PROCESS_H
 #define C_ALMANAC_PROCESS_H
 
 #include <errno.h>
+#include <spawn.h>
 #include <sys/types.h>
 
 #ifdef __linux__
@@ -13,6 +14,13 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
+
+/// Arranges that a process spawned with `actions` (and the spawn flags `flags`, which it may add to)
+/// keeps descriptors 0, 1 and 2 only, whatever the spawning process holds without close-on-exec (the
+/// sockets of an HTTP server or a database connection, which SwiftNIO opens so): file actions added
+/// before this one (a dup2 onto 0) still apply. 0, or an errno value: ENOSYS where the C library
+/// cannot (glibc before 2.34).
+int almanac_spawn_keep_standard_only(posix_spawn_file_actions_t *actions, short *flags);
 
 /// A close-on-exec descriptor that becomes readable when process `pid` ends; -1 and errno otherwise.
 static inline int almanac_pidfd_open(pid_t pid) {
