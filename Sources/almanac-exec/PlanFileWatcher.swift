@@ -53,10 +53,8 @@ enum PlanFileWatcher {
         _ = inotify_add_watch(fd, path, fileMask)
         // Read before the first plan load, so a replacement during it counts as a change.
         let initial = Identity(path)
-        let initialNames: Set<String> = [fileName(path), resolvedPath(path).map(fileName) ?? fileName(path)]
         Thread.detachNewThread {
             var targetDirectory = initialTarget
-            var names = initialNames
             var last = initial
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
@@ -65,7 +63,8 @@ enum PlanFileWatcher {
                     if count < 0 && errno == EINTR { continue }
                     return
                 }
-                guard mayConcern(buffer.prefix(count), names: names) else { continue }
+                // Every event the masks let through may concern the plan (a name created, moved in or
+                // removed; the plan's file written or touched): the identity tells.
                 _ = inotify_add_watch(fd, path, fileMask)
                 let current = Identity(path)
                 // A missing file (mid-swap) is not a change: the rename that completes it will be.
@@ -76,7 +75,6 @@ enum PlanFileWatcher {
                     targetDirectory = resolved
                     _ = inotify_add_watch(fd, resolved, mask)
                 }
-                names = [fileName(path), resolvedPath(path).map(fileName) ?? fileName(path)]
                 clock.post(.reload)
             }
         }
@@ -93,33 +91,6 @@ enum PlanFileWatcher {
             }
         }
         #endif
-    }
-
-    #if os(Linux)
-    /// Whether a read of inotify events may concern the plan: a name created, moved in or removed
-    /// (the plan replaced, a symlink on its path swapped), an event on the plan's file or on a
-    /// directory itself, a lost queue, or an event naming the plan or its target.
-    static func mayConcern(_ events: ArraySlice<UInt8>, names: Set<String>) -> Bool {
-        let structural = UInt32(IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_Q_OVERFLOW | IN_IGNORED | IN_DELETE_SELF)
-        return events.withUnsafeBytes { bytes in
-            // Each event: wd, mask, cookie and len (32 bits each, the machine's order), then len bytes of name.
-            let header = 16
-            var offset = 0
-            while offset + header <= bytes.count {
-                let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-                let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                let padded = bytes[(offset + header)..<min(bytes.count, offset + header + length)]
-                let name = String(decoding: padded.prefix { $0 != 0 }, as: UTF8.self)
-                if mask & structural != 0 || name.isEmpty || names.contains(name) { return true }
-                offset += header + length
-            }
-            return false
-        }
-    }
-    #endif
-
-    private static func fileName(_ path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 
     /// The path `path` finally resolves to, through every symlink.

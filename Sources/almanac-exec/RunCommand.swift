@@ -65,9 +65,9 @@ struct RunCommand: ParsableCommand {
         let clock = RealClock()
         // The signals were blocked in `main`, before any thread existed; this thread receives them.
         SignalWatcher.start(posting: clock)
-        let log: @Sendable (String) -> Void = { message in
-            printLog(at: Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down))), message)
-        }
+        // A log line's instant: the clock's second.
+        let stamp: @Sendable () -> Instant = { Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down))) }
+        let log: @Sendable (String) -> Void = { message in printLog(at: stamp(), message) }
         let path = plan, state = self.state
         // Before the first load, so a plan replaced while it is read is read again.
         PlanFileWatcher.start(path: plan, posting: clock, log: log)
@@ -98,7 +98,7 @@ struct RunCommand: ParsableCommand {
             try FireLoop(
                 loadSource: { try backendOptions.openPlan(path) }, backend: backend, journal: journal, clock: clock,
                 options: FireLoop.Options(misfire: misfire, grace: graceSeconds, strategy: backendOptions.reconcileStrategy),
-                log: log, logLines: { printLog(at: Instant(secondsSinceEpoch: Int64(clock.now().rounded(.down))), lines: $0) },
+                log: log, logLines: { printLog(at: stamp(), lines: $0) },
                 onRegistration: { registration, plan, now in
                     if served != nil { ExecutorMetrics().planEnds(at: Double(plan.window.to.secondsSinceEpoch)) }
                     if let databaseJournal {

@@ -159,9 +159,8 @@ public final class ExecBackend: SlottedBackend, @unchecked Sendable {
                     while queuedHead == queued.count && Lock.monotonicNow() < deadline { startLock.wait(monotonicUntil: deadline) }
                     idleStarters -= 1
                 }
+                // The queue is emptied when its last fire is taken, so an idle one is already empty.
                 guard queuedHead < queued.count else {
-                    queued.removeAll(keepingCapacity: true)
-                    queuedHead = 0
                     starterThreads -= 1
                     return nil
                 }
