@@ -90,6 +90,41 @@ final class ClockedBackend: Backend {
         }
     }
 
+    /// A compaction (a snapshot written and synced: 50 ms here) never comes between fires journaled
+    /// ahead and their instant, where it made them late; it runs once they have started.
+    @Test func compactionWaitsUntilTheFiresJournaledAheadHaveStarted() throws {
+        let fires = (1...5).flatMap { step in ["a", "b"].map { TestPlans.fire($0, Int64(10 * step)) } }
+        let plan = TestPlans.plan(fires)
+        let clock = VirtualClock(start: TestPlans.at(0))
+        let store = BatchRecordingStore(clock: clock, syncSeconds: Self.sync, compactSeconds: 0.05)
+        let backend = ClockedBackend(clock: clock, store: store)
+        let loop = try FireLoop(
+            loadPlan: { plan }, backend: backend, journal: Journal(store: store, compactionThreshold: 2), clock: clock,
+            options: FireLoop.Options(until: Self.seconds(60)))
+        #expect(try loop.run().fired == 10)
+        #expect(backend.starts.map(\.id) == plan.fires.map(\.id))
+        for start in backend.starts {
+            let due = Double(try #require(plan.fires.first { $0.id == start.id }).at.secondsSinceEpoch)
+            #expect(start.at == due, "\(start.id) started \(start.at - due) s late")
+        }
+        // It compacted, each time right after an instant's starts (every 2 entries: each instant).
+        #expect(store.compactions == (1...5).map { Self.seconds(Int64(10 * $0)) })
+    }
+
+    /// Fires waiting for their instant hold a compaction off only up to twice the threshold.
+    @Test func aCompactionHeldOffByFiresWaitingRunsAtTwiceTheThreshold() throws {
+        let store = BatchRecordingStore()
+        let journal = Journal(store: store, compactionThreshold: 3)
+        for second in 0..<5 {
+            try journal.append(.fire(id: "a@\(second)", trigger: "a", at: TestPlans.at(Int64(second)), now: TestPlans.at(0)))
+            journal.handled(before: TestPlans.at(0), firesWaiting: true)
+        }
+        #expect(store.compactions.isEmpty)
+        try journal.append(.fire(id: "a@5", trigger: "a", at: TestPlans.at(5), now: TestPlans.at(0)))
+        journal.handled(before: TestPlans.at(0), firesWaiting: true)
+        #expect(store.compactions.count == 1)
+    }
+
     @Test func theLeadIsBoundedByTheAheadLimit() throws {
         let plan = TestPlans.plan([TestPlans.fire("a", 10)])
         let clock = VirtualClock(start: TestPlans.at(0))

@@ -10,13 +10,18 @@ final class BatchRecordingStore: JournalStore, @unchecked Sendable {
     private let inner = MemoryJournalStore()
     let clock: VirtualClock?
     let syncSeconds: Double
+    /// How long a compaction takes on the clock (a snapshot written and synced).
+    let compactSeconds: Double
     /// Each append: the clock when it began (0 without a clock), and its entries.
     private(set) var appends: [(at: Double, entries: [Journal.Entry])] = []
     var batches: [[Journal.Entry]] { appends.map(\.entries) }
+    /// The clock as each compaction began.
+    private(set) var compactions: [Double] = []
 
-    init(clock: VirtualClock? = nil, syncSeconds: Double = 0) {
+    init(clock: VirtualClock? = nil, syncSeconds: Double = 0, compactSeconds: Double = 0) {
         self.clock = clock
         self.syncSeconds = syncSeconds
+        self.compactSeconds = compactSeconds
     }
 
     var baseline: Instant? { inner.baseline }
@@ -30,7 +35,11 @@ final class BatchRecordingStore: JournalStore, @unchecked Sendable {
         try inner.append(contentsOf: entries)
     }
     func recent(_ count: Int) -> [Journal.Entry] { inner.recent(count) }
-    func compact(watermark: Instant) throws { try inner.compact(watermark: watermark) }
+    func compact(watermark: Instant) throws {
+        compactions.append(clock?.now() ?? 0)
+        clock?.advance(by: compactSeconds)
+        try inner.compact(watermark: watermark)
+    }
     func recordRegistration(_ text: String) throws { try inner.recordRegistration(text) }
     func registration() throws -> String? { try inner.registration() }
 

@@ -126,9 +126,13 @@ public final class Journal: @unchecked Sendable {
     public func recentDeliveries(_ count: Int) -> [Entry] { store.recent(count) }
 
     /// Every fire before `instant` is journaled or needs no delivery (and no location fix before it
-    /// can fire any more): the store may forget those ids. Compacts once enough entries piled up.
-    public func handled(before instant: Instant) {
-        guard store.entriesSinceCompaction >= compactionThreshold else { return }
+    /// can fire any more): the store may forget those ids. Compacts once enough entries piled up —
+    /// unless fires journaled ahead wait for their instant (`firesWaiting`): a compaction writes and
+    /// syncs a snapshot, which would come between them and their start; it then waits until twice
+    /// as many entries piled up, so the journal stays bounded however the loop is woken.
+    public func handled(before instant: Instant, firesWaiting: Bool = false) {
+        let entries = store.entriesSinceCompaction
+        guard entries >= compactionThreshold, !firesWaiting || entries >= 2 * compactionThreshold else { return }
         do {
             try store.compact(watermark: instant)
         } catch {
