@@ -3,9 +3,12 @@
 #define _GNU_SOURCE
 #include <spawn.h>
 #include "CAlmanacProcess.h"
+#if defined(__APPLE__)
+#include <TargetConditionals.h>
+#endif
 
 int almanac_spawn_keep_standard_only(posix_spawn_file_actions_t *actions, short *flags) {
-#if defined(__APPLE__)
+#if defined(__APPLE__) && !TARGET_OS_WATCH && !TARGET_OS_TV
     // Every descriptor not named by a file action is closed; 0 is the target of a dup2.
     *flags |= POSIX_SPAWN_CLOEXEC_DEFAULT;
     int result = posix_spawn_file_actions_addinherit_np(actions, 1);
