@@ -148,10 +148,11 @@ func printError(_ message: String) {
 /// One line of the daemon's log on standard error, stamped `now`. Messages quote fire ids, plan
 /// and journal text and commands' errors: shown through `TerminalText` like every other line.
 func printLog(at now: Instant, _ message: String) {
-    writeStandardError("almanac-exec: \(LogStamp.shared.text(now)) \(TerminalText.visible(message))\n")
+    printLog(at: now, lines: [message])
 }
 
-/// Lines of the daemon's log stamped `now`, in one write (a batch of fires).
+/// Lines of the daemon's log stamped `now`, in one write (a batch of fires); each as `printLog(at:_:)`
+/// shows it.
 func printLog(at now: Instant, lines: [String]) {
     let stamp = LogStamp.shared.text(now)
     writeStandardError(lines.map { "almanac-exec: \(stamp) \(TerminalText.visible($0))\n" }.joined())
